@@ -1,0 +1,81 @@
+import type { DeleteGroupOutcome, DeleteGroupResult, GroupSummary } from './model';
+import type { KafkaSession } from './session';
+import { UsageError } from './errors';
+
+const EXPLANATIONS: Record<string, { outcome: DeleteGroupOutcome; message: string }> = {
+  NON_EMPTY_GROUP: { outcome: 'NON_EMPTY_GROUP', message: 'The group has active members: stop its consumers or wait until they leave, then delete it.' },
+  GROUP_ID_NOT_FOUND: { outcome: 'GROUP_ID_NOT_FOUND', message: 'No such group (it may already be deleted).' },
+  GROUP_AUTHORIZATION_FAILED: { outcome: 'GROUP_AUTHORIZATION_FAILED', message: 'Not authorized: deleting a group needs KafkaDelete (Delete) permission on it.' },
+};
+
+const COORDINATOR_MOVED = new Set(['NOT_COORDINATOR', 'COORDINATOR_NOT_AVAILABLE', 'COORDINATOR_LOAD_IN_PROGRESS']);
+
+/**
+ * Deletes each group at its coordinator (one request per coordinator) and reports every group on
+ * its own: one group's failure never hides another's result. Groups whose coordinator moved are
+ * retried a few times. Deleting a group also removes its committed offsets.
+ */
+export async function deleteGroups(session: KafkaSession, groupIds: string[]): Promise<DeleteGroupResult[]> {
+  const unique = [...new Set(groupIds)];
+  if (unique.length === 0) throw new UsageError('Name at least one consumer group to delete.');
+  if (unique.some((g) => g.trim() === '')) throw new UsageError('A consumer group id cannot be empty.');
+  const results = new Map<string, DeleteGroupResult>();
+  let pending = unique;
+  for (let attempt = 0; attempt < 4 && pending.length > 0; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, 250 * attempt));
+    pending = await deleteRound(session, pending, results);
+  }
+  for (const groupId of pending) results.set(groupId, { groupId, result: 'ERROR', message: 'The group coordinator kept moving: try again.' });
+  return unique.map((g) => results.get(g)!);
+}
+
+async function deleteRound(session: KafkaSession, groupIds: string[], results: Map<string, DeleteGroupResult>): Promise<string[]> {
+  const access = session.cluster();
+  const byCoordinator = new Map<number, string[]>();
+  await Promise.all(
+    groupIds.map(async (groupId) => {
+      try {
+        const nodeId = await session.withinTimeout(`finding the coordinator of ${groupId}`, () => access.coordinatorOf(groupId));
+        byCoordinator.set(nodeId, [...(byCoordinator.get(nodeId) ?? []), groupId]);
+      } catch (err) {
+        results.set(groupId, failure(groupId, err));
+      }
+    }),
+  );
+  const retry: string[] = [];
+  await Promise.all(
+    [...byCoordinator].map(async ([nodeId, ids]) => {
+      try {
+        const answers = await session.withinTimeout('deleting groups', () => access.deleteGroups(nodeId, ids));
+        for (const a of answers) {
+          const type = a.error?.type;
+          if (a.errorCode === 0) results.set(a.groupId, { groupId: a.groupId, result: 'deleted', message: 'Deleted, with its committed offsets.' });
+          else if (type && COORDINATOR_MOVED.has(type)) retry.push(a.groupId);
+          else results.set(a.groupId, failure(a.groupId, a.error));
+        }
+      } catch (err) {
+        for (const groupId of ids) results.set(groupId, failure(groupId, err));
+      }
+    }),
+  );
+  return retry;
+}
+
+function failure(groupId: string, err: unknown): DeleteGroupResult {
+  const type = (err as { type?: string } | undefined)?.type;
+  const known = type ? EXPLANATIONS[type] : undefined;
+  if (known) return { groupId, result: known.outcome, message: known.message };
+  return { groupId, result: 'ERROR', message: (err as Error | undefined)?.message ?? 'Unknown error.' };
+}
+
+/**
+ * The groups that can be deleted safely: state Empty (no members), optionally only those whose id
+ * starts with `prefix`. Computed from a listing before anything is deleted, so the user confirms
+ * exactly this list.
+ */
+export function idleGroupsPlan(groups: GroupSummary[], prefix?: string): string[] {
+  return groups
+    .filter((g) => g.state === 'Empty' && (!prefix || g.groupId.startsWith(prefix)))
+    .map((g) => g.groupId)
+    .sort((a, b) => a.localeCompare(b));
+}

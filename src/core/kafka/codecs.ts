@@ -1,0 +1,51 @@
+// kafkajs decodes gzip itself; snappy, lz4 and zstd are registered here with pure-JS libraries
+// (no native build, nothing downloaded at install). We only need to read them: VAST accepts no
+// compressed produce, so compressing is refused with a clear message.
+import { CompressionCodecs, CompressionTypes } from 'kafkajs';
+import * as snappy from 'snappyjs';
+import * as lz4 from 'lz4js';
+import { decompress as zstdDecompress } from 'fzstd';
+
+const XERIAL_MAGIC = Buffer.from([0x82, 0x53, 0x4e, 0x41, 0x50, 0x50, 0x59, 0x00]);
+
+/** Java clients write snappy in xerial framing (magic, version, then length-prefixed blocks). */
+export function decompressSnappy(input: Buffer): Buffer {
+  if (input.length >= 16 && input.subarray(0, 8).equals(XERIAL_MAGIC)) {
+    const blocks: Buffer[] = [];
+    let position = 16;
+    while (position + 4 <= input.length) {
+      const size = input.readUInt32BE(position);
+      position += 4;
+      blocks.push(Buffer.from(snappy.uncompress(input.subarray(position, position + size))));
+      position += size;
+    }
+    return Buffer.concat(blocks);
+  }
+  return Buffer.from(snappy.uncompress(input));
+}
+
+function refuseCompression(name: string) {
+  return async () => {
+    throw new Error(`${name} compression is not used for producing: VAST accepts no compressed messages.`);
+  };
+}
+
+let registered = false;
+
+export function registerCodecs(): void {
+  if (registered) return;
+  registered = true;
+  const codecs = CompressionCodecs as unknown as Record<number, () => unknown>;
+  codecs[CompressionTypes.Snappy] = () => ({
+    compress: refuseCompression('Snappy'),
+    decompress: async (buffer: Buffer) => decompressSnappy(buffer),
+  });
+  codecs[CompressionTypes.LZ4] = () => ({
+    compress: refuseCompression('LZ4'),
+    decompress: async (buffer: Buffer) => Buffer.from(lz4.decompress(buffer)),
+  });
+  codecs[CompressionTypes.ZSTD] = () => ({
+    compress: refuseCompression('ZSTD'),
+    decompress: async (buffer: Buffer) => Buffer.from(zstdDecompress(buffer)),
+  });
+}

@@ -1,0 +1,269 @@
+// Reads partitions by assigning them to ourselves: Fetch requests straight to each leader, no
+// JoinGroup, no OffsetCommit, on any path. VAST allows only 256 groups, and a consumer with a
+// throwaway group id would use one up; a reader like this leaves nothing behind on the broker.
+import type { ClusterAccess, FetchLimits, RawRecord } from '../kafka/clusterAccess';
+import { EARLIEST, LATEST } from '../kafka/clusterAccess';
+import type { Logger } from '../logger';
+import { abortError, EbxError, isAbort } from '../errors';
+import { IdleBackoff } from './idleBackoff';
+
+export interface ReadPosition {
+  topic: string;
+  partition: number;
+  offset: number;
+}
+
+export interface PartitionBatch {
+  topic: string;
+  partition: number;
+  records: RawRecord[];
+}
+
+export interface ReaderOptions {
+  signal?: AbortSignal;
+  logger: Logger;
+  /** Finish a partition once a fetch for it comes back empty this many times in a row (replay). Never for tail. */
+  finishAfterEmptyFetches?: number;
+  limits?: Partial<FetchLimits>;
+  /** What to do when the broker says the offset is out of range: fail (replay) or jump to the nearest end (tail). */
+  outOfRange: 'fail' | 'nearest';
+  /** How long to keep retrying a lost leader or connection before giving up. */
+  retryForMs: number;
+  idleBackoffCapMs?: number;
+  /** Called now and then (tail): returns partitions that appeared since, to start reading too. */
+  discoverNewPartitions?: () => Promise<ReadPosition[]>;
+  discoverEveryMs?: number;
+}
+
+const DEFAULT_LIMITS: FetchLimits = { maxWaitMs: 500, maxBytes: 16 * 1024 * 1024, partitionMaxBytes: 4 * 1024 * 1024 };
+
+const RETRIABLE = new Set([
+  'NOT_LEADER_FOR_PARTITION',
+  'NOT_LEADER_OR_FOLLOWER',
+  'LEADER_NOT_AVAILABLE',
+  'UNKNOWN_LEADER_EPOCH',
+  'FENCED_LEADER_EPOCH',
+  'REPLICA_NOT_AVAILABLE',
+  'KAFKA_STORAGE_ERROR',
+  'NOT_ENOUGH_REPLICAS',
+  'REQUEST_TIMED_OUT',
+  'NETWORK_EXCEPTION',
+  'UNKNOWN_TOPIC_OR_PARTITION', // briefly, while a new leader takes over; checked against metadata below
+]);
+
+interface PartitionState extends ReadPosition {
+  emptyFetches: number;
+  finished: boolean;
+}
+
+interface FetchOutcome {
+  leader: number;
+  keys: string[];
+  batches?: { key: string; records: RawRecord[]; nextOffset: number }[];
+  error?: unknown;
+  tookMs: number;
+}
+
+/**
+ * Yields batches of records, in offset order per partition, from the given positions. Each
+ * leader has at most one fetch in flight; positions advance only past records handed out, so a
+ * leader change or a dropped connection neither loses nor repeats a record.
+ */
+export async function* readPartitions(access: ClusterAccess, positions: ReadPosition[], options: ReaderOptions): AsyncGenerator<PartitionBatch[]> {
+  const limits: FetchLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const states = new Map<string, PartitionState>();
+  for (const p of positions) states.set(keyOf(p.topic, p.partition), { ...p, emptyFetches: 0, finished: false });
+  const inFlight = new Map<number, Promise<FetchOutcome>>();
+  const busy = new Set<string>();
+  const backoff = new Map<number, IdleBackoff>();
+  const delayUntil = new Map<number, number>();
+  const leaders = new Map<string, number>();
+  let nextDiscovery = Date.now() + (options.discoverEveryMs ?? 10_000);
+  let failingSince: number | undefined;
+  let retryDelay = 250;
+
+  const signal = options.signal;
+  const aborted = new Promise<never>((_, reject) => {
+    if (signal?.aborted) reject(abortError());
+    signal?.addEventListener('abort', () => reject(abortError()), { once: true });
+  });
+  aborted.catch(() => undefined);
+
+  try {
+    while ([...states.values()].some((s) => !s.finished)) {
+      if (signal?.aborted) return;
+      await discover();
+      await schedule();
+      if (inFlight.size === 0) {
+        // Nothing could be scheduled (leaders unknown): wait and look again.
+        await sleep(retryDelay, signal).catch(() => undefined);
+        await refreshLeaders();
+        continue;
+      }
+      let outcome: FetchOutcome;
+      try {
+        outcome = await Promise.race([...inFlight.values(), aborted]);
+      } catch (err) {
+        if (isAbort(err)) return;
+        throw err;
+      }
+      inFlight.delete(outcome.leader);
+      outcome.keys.forEach((k) => busy.delete(k));
+
+      if (outcome.error !== undefined) {
+        await handleError(outcome);
+        continue;
+      }
+      failingSince = undefined;
+      retryDelay = 250;
+      const out: PartitionBatch[] = [];
+      let gotRecords = false;
+      for (const b of outcome.batches ?? []) {
+        const state = states.get(b.key);
+        if (!state || state.finished) continue;
+        if (b.records.length > 0) {
+          gotRecords = true;
+          state.emptyFetches = 0;
+          out.push({ topic: state.topic, partition: state.partition, records: b.records });
+        } else if (b.nextOffset === state.offset) {
+          state.emptyFetches++;
+          if (options.finishAfterEmptyFetches !== undefined && state.emptyFetches >= options.finishAfterEmptyFetches) state.finished = true;
+        }
+        state.offset = Math.max(state.offset, b.nextOffset);
+      }
+      const idle = backoff.get(outcome.leader) ?? new IdleBackoff(10, options.idleBackoffCapMs ?? 100);
+      backoff.set(outcome.leader, idle);
+      const wait = idle.next(gotRecords, outcome.tookMs, limits.maxWaitMs);
+      delayUntil.set(outcome.leader, Date.now() + wait);
+      if (out.length > 0) yield out;
+    }
+  } finally {
+    // Let in-flight fetches settle quietly; their results are simply dropped.
+    for (const p of inFlight.values()) p.catch(() => undefined);
+  }
+
+  async function schedule(): Promise<void> {
+    const byLeader = new Map<number, PartitionState[]>();
+    for (const [key, state] of states) {
+      if (state.finished || busy.has(key)) continue;
+      let leader = leaders.get(key);
+      if (leader === undefined) {
+        try {
+          leader = await access.leaderOf(state.topic, state.partition);
+          leaders.set(key, leader);
+        } catch {
+          continue;
+        }
+      }
+      if (leader < 0 || inFlight.has(leader)) continue;
+      byLeader.set(leader, [...(byLeader.get(leader) ?? []), state]);
+    }
+    for (const [leader, list] of byLeader) {
+      const keys = list.map((s) => keyOf(s.topic, s.partition));
+      keys.forEach((k) => busy.add(k));
+      inFlight.set(leader, startFetch(leader, list, keys));
+    }
+  }
+
+  async function startFetch(leader: number, list: PartitionState[], keys: string[]): Promise<FetchOutcome> {
+    const wait = (delayUntil.get(leader) ?? 0) - Date.now();
+    if (wait > 0) await sleep(wait, signal).catch(() => undefined);
+    const started = Date.now();
+    try {
+      const fetched = await access.fetch(leader, list.map((s) => ({ topic: s.topic, partition: s.partition, offset: s.offset })), limits, signal);
+      return {
+        leader,
+        keys,
+        tookMs: Date.now() - started,
+        batches: fetched.map((f) => ({ key: keyOf(f.topic, f.partition), records: f.records, nextOffset: f.nextOffset })),
+      };
+    } catch (error) {
+      return { leader, keys, error, tookMs: Date.now() - started };
+    }
+  }
+
+  async function handleError(outcome: FetchOutcome): Promise<void> {
+    const err = outcome.error as { type?: string; name?: string; topic?: string; partition?: number; message?: string };
+    if (isAbort(err)) return;
+    if (err.name === 'KafkaJSOffsetOutOfRange' || err.type === 'OFFSET_OUT_OF_RANGE') {
+      await recoverOutOfRange(err.topic, err.partition, outcome.keys);
+      return;
+    }
+    if (err.type === 'TOPIC_AUTHORIZATION_FAILED') throw err;
+    const now = Date.now();
+    failingSince ??= now;
+    if (err.type === 'UNKNOWN_TOPIC_OR_PARTITION') await failIfTopicGone(outcome.keys);
+    const retriable = (err.type && RETRIABLE.has(err.type)) || /Connection|ECONNREFUSED|ECONNRESET|EPIPE|socket|Broker|timed out|KafkaJSNonRetriableError/i.test(`${err.name} ${err.message}`);
+    if (!retriable || now - failingSince > options.retryForMs) throw err;
+    options.logger.warn(`fetch from broker ${outcome.leader} failed (${err.type ?? err.message}); retrying in ${retryDelay} ms`);
+    await sleep(retryDelay, signal).catch(() => undefined);
+    retryDelay = Math.min(retryDelay * 2, 5_000);
+    await refreshLeaders();
+  }
+
+  async function refreshLeaders(): Promise<void> {
+    leaders.clear();
+    await access.refreshMetadata().catch(() => undefined);
+  }
+
+  async function discover(): Promise<void> {
+    if (!options.discoverNewPartitions || Date.now() < nextDiscovery) return;
+    nextDiscovery = Date.now() + (options.discoverEveryMs ?? 10_000);
+    const found = await options.discoverNewPartitions().catch(() => []);
+    for (const p of found) {
+      const key = keyOf(p.topic, p.partition);
+      if (states.has(key)) continue;
+      options.logger.info(`${p.topic} partition ${p.partition} appeared; reading it from offset ${p.offset}`);
+      states.set(key, { ...p, emptyFetches: 0, finished: false });
+    }
+  }
+
+  async function failIfTopicGone(keys: string[]): Promise<void> {
+    const topics = new Set(keys.map((k) => states.get(k)!.topic));
+    const known = await access.partitionsOf([...topics]).catch(() => undefined);
+    if (!known) return;
+    for (const topic of topics) {
+      if (!known.has(topic)) throw new EbxError(`Topic ${topic} no longer exists (it was deleted while being read).`);
+    }
+  }
+
+  async function recoverOutOfRange(topic: string | undefined, partition: number | undefined, keys: string[]): Promise<void> {
+    const targets = topic !== undefined && partition !== undefined ? [keyOf(topic, partition)] : keys;
+    for (const key of targets) {
+      const state = states.get(key);
+      if (!state) continue;
+      const leader = await access.leaderOf(state.topic, state.partition);
+      const [low] = await access.listOffsets([{ topic: state.topic, partition: state.partition, leader, timestamp: EARLIEST }]);
+      const [high] = await access.listOffsets([{ topic: state.topic, partition: state.partition, leader, timestamp: LATEST }]);
+      if (options.outOfRange === 'fail') {
+        throw new EbxError(
+          state.offset < low.offset
+            ? `Offset ${state.offset} of ${state.topic} partition ${state.partition} is no longer available: the first available offset is ${low.offset}.`
+            : `Offset ${state.offset} is beyond the end of ${state.topic} partition ${state.partition} (about ${high.offset}).`,
+        );
+      }
+      const jumpTo = state.offset < low.offset ? low.offset : high.offset;
+      options.logger.warn(`${state.topic} partition ${state.partition}: offset ${state.offset} is out of range; continuing at ${jumpTo}`);
+      state.offset = jumpTo;
+    }
+  }
+}
+
+export function keyOf(topic: string, partition: number): string {
+  return `${topic}\u0000${partition}`;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError());
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,63 @@
+import type { ShownRecord } from './model';
+import type { KafkaSession } from './session';
+import { readPartitions } from './reader/partitionReader';
+import { resolveStart, type ResolvedStart, type StartPosition } from './reader/startPosition';
+import { showRecord } from './reader/shownRecord';
+import { UsageError } from './errors';
+import { validateTopicName } from './topics';
+
+export interface ReplayOptions {
+  topic: string;
+  partition: number;
+  start: StartPosition;
+  /** Stop after this many records. */
+  max?: number;
+  /** Stop at the first record whose timestamp is after this time (epoch ms). */
+  untilTime?: number;
+  signal?: AbortSignal;
+  /** Told where the replay starts once the start position is resolved. */
+  onStart?: (start: ResolvedStart) => void;
+}
+
+/**
+ * Replays one partition without joining a group or committing anything. Ends after `max`
+ * records, at `untilTime`, or when fetches come back empty — never because of the reported end
+ * offset, which on VAST can trail the newest events.
+ */
+export async function* replay(session: KafkaSession, options: ReplayOptions): AsyncGenerator<ShownRecord[]> {
+  validateTopicName(options.topic);
+  if (options.max !== undefined && (!Number.isSafeInteger(options.max) || options.max < 1)) {
+    throw new UsageError(`--max must be a whole number of at least 1 (got ${options.max}).`);
+  }
+  const start = await resolveStart(session, options.topic, options.partition, options.start);
+  options.onStart?.(start);
+  let remaining = options.max ?? Number.POSITIVE_INFINITY;
+  const reader = readPartitions(session.cluster(), [{ topic: options.topic, partition: options.partition, offset: start.offset }], {
+    signal: options.signal,
+    logger: session.logger,
+    finishAfterEmptyFetches: 2,
+    limits: { maxWaitMs: 200 },
+    outOfRange: 'fail',
+    retryForMs: session.timeoutMs,
+  });
+  for await (const batches of reader) {
+    for (const batch of batches) {
+      let records = batch.records;
+      let done = false;
+      if (options.untilTime !== undefined) {
+        const stopAt = records.findIndex((r) => r.timestamp > options.untilTime!);
+        if (stopAt >= 0) {
+          records = records.slice(0, stopAt);
+          done = true;
+        }
+      }
+      if (records.length >= remaining) {
+        records = records.slice(0, remaining);
+        done = true;
+      }
+      remaining -= records.length;
+      if (records.length > 0) yield records.map((r) => showRecord(batch.topic, batch.partition, r));
+      if (done) return;
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import type { ShownRecord } from './model';
+import type { KafkaSession } from './session';
+import { readPartitions, type ReadPosition } from './reader/partitionReader';
+import { showRecord } from './reader/shownRecord';
+import { EARLIEST, LATEST } from './kafka/clusterAccess';
+import { UsageError } from './errors';
+import { validateTopicName } from './topics';
+
+export interface TailOptions {
+  topic: string;
+  /** Only these partitions; all (including ones added later) when absent. */
+  partitions?: number[];
+  /** Start this many records before the end of each partition (by offset, so gaps may give fewer). */
+  lastPerPartition?: number;
+  signal?: AbortSignal;
+  onStart?: (positions: { partition: number; offset: number }[]) => void;
+  /** How often to look for partitions added to the topic. */
+  discoverEveryMs?: number;
+}
+
+/** Follows a topic without a group: records as they arrive, until the signal aborts. */
+export async function* tail(session: KafkaSession, options: TailOptions): AsyncGenerator<ShownRecord[]> {
+  validateTopicName(options.topic);
+  const last = options.lastPerPartition ?? 0;
+  if (!Number.isSafeInteger(last) || last < 0) throw new UsageError(`--last must be a whole number, 0 or more (got ${options.lastPerPartition}).`);
+  const access = session.cluster();
+  const positions = await session.withinTimeout(`finding the end of ${options.topic}`, async () => {
+    const meta = await access.topicMetadata(options.topic);
+    const all = meta.partitions.map((p) => p.partition);
+    const chosen = options.partitions ?? all;
+    const missing = chosen.filter((p) => !all.includes(p));
+    if (missing.length > 0) throw new UsageError(`${options.topic} has no partition ${missing.join(', ')}: it has partitions 0 to ${all.length - 1}.`);
+    const leaders = new Map(meta.partitions.map((p) => [p.partition, p.leader]));
+    const query = (timestamp: number) => chosen.map((partition) => ({ topic: options.topic, partition, leader: leaders.get(partition)!, timestamp }));
+    const [lows, highs] = await Promise.all([access.listOffsets(query(EARLIEST)), access.listOffsets(query(LATEST))]);
+    const low = new Map(lows.map((o) => [o.partition, o.offset]));
+    return highs
+      .map((h): ReadPosition => ({ topic: options.topic, partition: h.partition, offset: Math.max(low.get(h.partition) ?? 0, h.offset - last) }))
+      .sort((a, b) => a.partition - b.partition);
+  });
+  options.onStart?.(positions.map((p) => ({ partition: p.partition, offset: p.offset })));
+  const known = new Set(positions.map((p) => p.partition));
+  const discoverNewPartitions = options.partitions
+    ? undefined
+    : async (): Promise<ReadPosition[]> => {
+        const meta = await access.topicMetadata(options.topic);
+        // A partition added after the tail started holds only new records: read it from its start.
+        const added = meta.partitions.filter((p) => !known.has(p.partition));
+        added.forEach((p) => known.add(p.partition));
+        return added.map((p) => ({ topic: options.topic, partition: p.partition, offset: 0 }));
+      };
+  const reader = readPartitions(access, positions, {
+    signal: options.signal,
+    logger: session.logger,
+    outOfRange: 'nearest',
+    retryForMs: Number.POSITIVE_INFINITY,
+    discoverNewPartitions,
+    discoverEveryMs: options.discoverEveryMs,
+  });
+  for await (const batches of reader) {
+    yield batches.flatMap((b) => b.records.map((r) => showRecord(b.topic, b.partition, r)));
+  }
+}

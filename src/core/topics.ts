@@ -1,0 +1,116 @@
+import type { IHeaders } from 'kafkajs';
+import type { ClusterInfo, PartitionInfo, TopicSummary } from './model';
+import type { KafkaSession } from './session';
+import { EARLIEST, LATEST } from './kafka/clusterAccess';
+import { UsageError } from './errors';
+
+export async function describeCluster(session: KafkaSession): Promise<ClusterInfo> {
+  const metadata = await session.withinTimeout('reading cluster metadata', () => session.cluster().metadata());
+  return { clusterId: metadata.clusterId, controller: metadata.controller, brokers: metadata.brokers };
+}
+
+/** Every topic the user may see, from one Metadata request. */
+export async function listTopics(session: KafkaSession): Promise<TopicSummary[]> {
+  const metadata = await session.withinTimeout('listing topics', () => session.cluster().metadata());
+  return metadata.topics
+    .map((t) => ({ name: t.name, partitions: t.partitions.length, internal: t.internal }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Leader, replicas, ISR and low/high offsets of every partition: two ListOffsets per leader broker. */
+export async function describePartitions(session: KafkaSession, topic: string): Promise<PartitionInfo[]> {
+  validateTopicName(topic);
+  return session.withinTimeout(`reading the partitions of ${topic}`, async () => {
+    const access = session.cluster();
+    const meta = await access.topicMetadata(topic);
+    const queries = (timestamp: number) => meta.partitions.map((p) => ({ topic, partition: p.partition, leader: p.leader, timestamp }));
+    const [lows, highs] = await Promise.all([access.listOffsets(queries(EARLIEST)), access.listOffsets(queries(LATEST))]);
+    const low = new Map(lows.map((o) => [o.partition, o.offset]));
+    const high = new Map(highs.map((o) => [o.partition, o.offset]));
+    return meta.partitions.map((p) => ({
+      partition: p.partition,
+      leader: p.leader,
+      replicas: p.replicas,
+      isr: p.isr,
+      low: low.get(p.partition) ?? 0,
+      high: high.get(p.partition) ?? 0,
+      highApproximate: true as const,
+    }));
+  });
+}
+
+export function validateTopicName(name: string): void {
+  if (name.trim() === '') throw new UsageError('A topic name is required.');
+  if (name.length > 249) throw new UsageError('A topic name has at most 249 characters.');
+  if (!/^[A-Za-z0-9._-]+$/.test(name)) {
+    throw new UsageError(`"${name}" is not a valid topic name: use letters, digits, ".", "_" and "-".`);
+  }
+}
+
+export interface NewTopic {
+  name: string;
+  partitions: number;
+  retentionMs?: number;
+}
+
+/** VAST honours only the partition count and retention, so those are the only settings we send. */
+export async function createTopic(session: KafkaSession, topic: NewTopic): Promise<void> {
+  validateTopicName(topic.name);
+  if (!Number.isInteger(topic.partitions) || topic.partitions < 1) throw new UsageError('The partition count must be a whole number of at least 1.');
+  if (topic.retentionMs !== undefined && (!Number.isInteger(topic.retentionMs) || topic.retentionMs < -1)) {
+    throw new UsageError('The retention must be a whole number of milliseconds (or -1 for unlimited).');
+  }
+  const admin = await session.admin();
+  const created = await session.withinTimeout(`creating ${topic.name}`, () =>
+    admin.createTopics({
+      waitForLeaders: true,
+      topics: [
+        {
+          topic: topic.name,
+          numPartitions: topic.partitions,
+          configEntries: topic.retentionMs === undefined ? [] : [{ name: 'retention.ms', value: String(topic.retentionMs) }],
+        },
+      ],
+    }),
+  );
+  if (!created) throw new UsageError(`A topic named ${topic.name} already exists.`);
+}
+
+export async function deleteTopic(session: KafkaSession, name: string): Promise<void> {
+  validateTopicName(name);
+  const admin = await session.admin();
+  await session.withinTimeout(`deleting ${name}`, () => admin.deleteTopics({ topics: [name], timeout: session.timeoutMs }));
+}
+
+export interface RecordToSend {
+  key?: string | Buffer | null;
+  value: string | Buffer | null;
+  headers?: Record<string, string | Buffer>;
+  partition?: number;
+  timestamp?: number;
+}
+
+/** Produces with VAST-safe settings: no compression, no idempotence, acks from all replicas. */
+export async function produce(session: KafkaSession, topic: string, records: RecordToSend[]): Promise<void> {
+  validateTopicName(topic);
+  if (records.length === 0) return;
+  const producer = session.producer();
+  await session.withinTimeout('connecting the producer', () => producer.connect());
+  try {
+    await session.withinTimeout(`producing to ${topic}`, () =>
+      producer.send({
+        topic,
+        acks: -1,
+        messages: records.map((r) => ({
+          key: r.key ?? null,
+          value: r.value,
+          headers: r.headers as IHeaders | undefined,
+          partition: r.partition,
+          timestamp: r.timestamp === undefined ? undefined : String(r.timestamp),
+        })),
+      }),
+    );
+  } finally {
+    await producer.disconnect().catch(() => undefined);
+  }
+}

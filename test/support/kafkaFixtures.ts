@@ -1,0 +1,98 @@
+// Shared set-up for tests that talk to the real broker: sessions, unique names, records produced
+// with kafkajs or Debian's kcat (for compressed batches), and a real consumer group to observe.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { Kafka, logLevel, Partitioners, type Consumer } from 'kafkajs';
+import { KafkaSession } from '../../src/core/session';
+import { createTopic, produce, type RecordToSend } from '../../src/core/topics';
+import type { ConnectionOptions } from '../../src/core/connection';
+import type { ShownRecord } from '../../src/core/model';
+import { testBroker } from './brokerEnv';
+
+const run = promisify(execFile);
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+}
+
+export function connection(overrides: Partial<ConnectionOptions> = {}): ConnectionOptions {
+  return { bootstrap: testBroker().bootstrap, timeoutMs: 15_000, ...overrides };
+}
+
+export function openSession(overrides: Partial<ConnectionOptions> = {}): KafkaSession {
+  return KafkaSession.open(connection(overrides));
+}
+
+export async function topicWith(session: KafkaSession, prefix: string, partitions: number, records: RecordToSend[] = []): Promise<string> {
+  const name = uniqueName(prefix);
+  await createTopic(session, { name, partitions });
+  if (records.length > 0) await produce(session, name, records);
+  return name;
+}
+
+export async function collect(stream: AsyncIterable<ShownRecord[]>): Promise<ShownRecord[]> {
+  const out: ShownRecord[] = [];
+  for await (const batch of stream) out.push(...batch);
+  return out;
+}
+
+/** Produces one batch with kcat, compressed with the given codec (librdkafka writes real compressed batches). */
+export async function kcatProduce(topic: string, partition: number, lines: string[], codec: 'gzip' | 'snappy' | 'lz4' | 'zstd'): Promise<void> {
+  const child = execFile('kcat', ['-P', '-b', testBroker().bootstrap.join(','), '-t', topic, '-p', String(partition), '-z', codec, '-X', 'linger.ms=50', '-X', 'batch.num.messages=10000'], {
+    timeout: 30_000,
+  });
+  child.stdin!.end(lines.join('\n') + '\n');
+  await new Promise<void>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`kcat exited ${code}`))));
+  });
+}
+
+export async function kcatAvailable(): Promise<boolean> {
+  try {
+    await run('kcat', ['-V']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A plain kafkajs client, used to play the part of an application (a consumer group that commits). */
+export function applicationKafka(): Kafka {
+  return new Kafka({ clientId: 'test-application', brokers: testBroker().bootstrap, logLevel: logLevel.NOTHING });
+}
+
+/** Joins `groupId` with a real consumer, reads `count` records of `topic` from the start, commits them, and stays a member. */
+export async function liveConsumer(groupId: string, topic: string, count: number): Promise<Consumer> {
+  const consumer = applicationKafka().consumer({ groupId, sessionTimeout: 10_000, heartbeatInterval: 500, rebalanceTimeout: 10_000 });
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  let seen = 0;
+  let done: () => void;
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  if (count === 0) done!();
+  await consumer.run({
+    autoCommit: false,
+    eachMessage: async ({ topic: t, partition, message }) => {
+      await consumer.commitOffsets([{ topic: t, partition, offset: String(Number(message.offset) + 1) }]);
+      if (++seen >= count) done();
+    },
+  });
+  await finished;
+  return consumer;
+}
+
+export async function transactionalProduce(topic: string, values: string[]): Promise<void> {
+  const producer = applicationKafka().producer({
+    transactionalId: uniqueName('tx'),
+    idempotent: true,
+    maxInFlightRequests: 1,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
+  await producer.connect();
+  const tx = await producer.transaction();
+  await tx.send({ topic, messages: values.map((value) => ({ value, partition: 0 })) });
+  await tx.commit();
+  await producer.disconnect();
+}
