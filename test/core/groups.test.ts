@@ -55,6 +55,18 @@ describe('consumer groups', () => {
     assert.deepEqual(first, { offset: '4', value: 'after the commit' });
   });
 
+  test('a fresh session lists groups on every broker without other requests first', async () => {
+    const groupId = uniqueName('fresh');
+    await (await liveConsumer(groupId, topic, 1)).disconnect();
+    const fresh = openSession();
+    try {
+      const listed = await listGroups(fresh, 'vast');
+      assert.ok(listed.groups.some((g) => g.groupId === groupId && g.state === 'Empty'));
+    } finally {
+      await fresh.close();
+    }
+  });
+
   test('a group without commits shows null, not 0', async () => {
     const groupId = uniqueName('nocommit');
     const consumer = await liveConsumer(groupId, topic, 0);

@@ -112,7 +112,8 @@ export class ClusterAccess {
   }
 
   async connect(): Promise<void> {
-    this.connected ??= this.cluster.connect().catch((err: unknown) => {
+    // kafkajs connects to a seed broker only; the broker list (for per-broker requests) comes with metadata.
+    this.connected ??= this.cluster.connect().then(() => this.cluster.refreshMetadata()).catch((err: unknown) => {
       this.connected = undefined;
       throw err;
     });

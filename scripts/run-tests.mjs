@@ -1,0 +1,211 @@
+#!/usr/bin/env node
+// `npm test`: runs the test tiers against a real Kafka broker and prints one total line:
+//   tests: N passed, N failed
+// (npm's "pretest" has already checked, type-checked, built and compiled the tests into out/.)
+//
+// Broker: when KAFKA_BOOTSTRAP is set (e.g. a real VAST cluster) the tests use it as is. Otherwise a
+// fresh local broker (scripts/broker.mjs) is started in a temporary state dir (never the user's own
+// broker), KAFKA_BOOTSTRAP / KAFKA_SASL_BOOTSTRAP / EBX_TEST_BROKER=local are set for the tiers, and
+// the broker is always stopped at the end (also on failure, SIGINT and SIGTERM; a watchdog stops it
+// if this process is killed outright).
+//
+// `npm test -- core` (or EBX_TEST_TIERS=core,...) runs only the named tiers.
+// Exit status: non-zero when any tier fails, or runs zero tests.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startBroker, stopBroker } from './broker.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ARTIFACTS = path.join(ROOT, 'test-artifacts');
+const node = process.execPath;
+
+/**
+ * The test tiers, run in order. Each: name, cmd, args, optional env (added to the broker env),
+ * optional timeoutMs, optional parse(output) -> { passed, failed } (default: node's spec reporter
+ * summary or mocha's "N passing / N failing").
+ */
+const TIERS = [
+  { name: 'core', cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/core/'] },
+  { name: 'cli', cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/cli/'] },
+  // Tier 2: the mocha suite inside a real VS Code extension host (code-server here, @vscode/test-electron where a desktop VS Code is given).
+  { name: 'extension-host', cmd: node, args: ['out/test/extension-host/runTests.js'] },
+  // Tier 3: the packaged .vsix in code-server, driven through Debian's Chromium. Node 20's --test
+  // finds only *.test.js in a directory, so the *.e2e.js files are listed.
+  { name: 'e2e', cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/e2e', '.e2e.js')] },
+];
+
+/** A tier's arguments; a function when they depend on files compiled after this script started. */
+function argsOf(tier) {
+  return typeof tier.args === 'function' ? tier.args() : tier.args;
+}
+
+function filesEndingWith(dir, suffix) {
+  const full = path.join(ROOT, dir);
+  return fs.existsSync(full) ? fs.readdirSync(full).filter((f) => f.endsWith(suffix)).sort().map((f) => path.join(dir, f)) : [];
+}
+
+const DEFAULT_TIMEOUT_MS = 30 * 60_000;
+const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const say = (msg) => console.log(`[test] ${msg}`);
+
+// ------------------------------------------------------------------ result parsing
+
+const stripAnsi = (s) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
+
+function lastNumber(text, re) {
+  let n;
+  for (const m of text.matchAll(re)) n = Number(m[1]);
+  return n;
+}
+
+/** Counts from node's test runner summary (`ℹ pass N`, ...) or mocha's (`N passing`, `N failing`). */
+export function parseCounts(output) {
+  const text = stripAnsi(output);
+  const pass = lastNumber(text, /^\s*ℹ pass (\d+)\s*$/gm);
+  if (pass !== undefined) {
+    const fail = lastNumber(text, /^\s*ℹ fail (\d+)\s*$/gm) ?? 0;
+    const cancelled = lastNumber(text, /^\s*ℹ cancelled (\d+)\s*$/gm) ?? 0;
+    return { passed: pass, failed: fail + cancelled };
+  }
+  const passing = lastNumber(text, /^\s*(\d+) passing\b/gm);
+  if (passing !== undefined) {
+    return { passed: passing, failed: lastNumber(text, /^\s*(\d+) failing\b/gm) ?? 0 };
+  }
+  return { passed: 0, failed: 0 };
+}
+
+// ------------------------------------------------------------------ running a tier
+
+let current; // the running tier's child process
+
+function runTier(tier, env) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    let output = '';
+    const child = spawn(tier.cmd, argsOf(tier), {
+      cwd: ROOT,
+      env: { ...env, ...tier.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    current = child;
+    const pipe = (from, to) =>
+      from.on('data', (chunk) => {
+        to.write(chunk);
+        output += chunk.toString('utf8');
+      });
+    pipe(child.stdout, process.stdout);
+    pipe(child.stderr, process.stderr);
+    const timeoutMs = tier.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(`[test] tier ${tier.name} timed out after ${secs(timeoutMs)}, killing it`);
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    const finish = (code, signal, error) => {
+      clearTimeout(timer);
+      current = undefined;
+      if (error) console.error(`[test] tier ${tier.name} could not run: ${error.message}`);
+      const counts = (tier.parse ?? parseCounts)(output);
+      const ms = Date.now() - t0;
+      const ok = !error && !timedOut && code === 0 && counts.failed === 0 && counts.passed > 0;
+      resolve({ name: tier.name, ...counts, code, signal, ms, ok });
+    };
+    child.once('error', (e) => finish(null, null, e));
+    child.once('close', (code, signal) => finish(code, signal));
+  });
+}
+
+// ------------------------------------------------------------------ main
+
+async function main() {
+  const wanted = (process.argv.slice(2).join(',') || process.env.EBX_TEST_TIERS || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = wanted.filter((w) => !TIERS.some((t) => t.name === w));
+  if (unknown.length) throw new Error(`unknown tier(s): ${unknown.join(', ')} (tiers: ${TIERS.map((t) => t.name).join(', ')})`);
+  const tiers = wanted.length ? TIERS.filter((t) => wanted.includes(t.name)) : TIERS;
+
+  const env = { ...process.env };
+  let brokerDir;
+  let starting; // startBroker's promise: a signal during start-up waits for it, then stops the broker
+  let stopping;
+  const cleanup = async () => {
+    if (!brokerDir) return;
+    stopping ??= (async () => {
+      await starting?.catch(() => {});
+      const t0 = Date.now();
+      await stopBroker({ dir: brokerDir, quiet: true }).catch((e) => console.error(`[test] stopping the broker: ${e.message}`));
+      say(`broker stopped in ${secs(Date.now() - t0)}`);
+    })();
+    return stopping;
+  };
+  let interrupted = false;
+  const onSignal = (sig) => {
+    interrupted = true;
+    console.error(`[test] ${sig}: stopping`);
+    current?.kill(sig);
+    cleanup().finally(() => {
+      if (brokerDir) fs.rmSync(brokerDir, { recursive: true, force: true });
+      process.exit(sig === 'SIGINT' ? 130 : 143);
+    });
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const results = [];
+  try {
+    if (process.env.KAFKA_BOOTSTRAP) {
+      say(`using the broker at KAFKA_BOOTSTRAP=${process.env.KAFKA_BOOTSTRAP} (not starting one)`);
+    } else {
+      brokerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ebx-test-broker-'));
+      starting = startBroker({ dir: brokerDir, ownerPid: process.pid, removeDirOnOwnerExit: true });
+      const b = await starting;
+      say(`broker started in ${secs(b.startMs)}: KAFKA_BOOTSTRAP=${b.bootstrap} KAFKA_SASL_BOOTSTRAP=${b.saslBootstrap}`);
+      Object.assign(env, { KAFKA_BOOTSTRAP: b.bootstrap, KAFKA_SASL_BOOTSTRAP: b.saslBootstrap, EBX_TEST_BROKER: 'local' });
+    }
+
+    for (const tier of tiers) {
+      if (interrupted) break;
+      say(`tier ${tier.name}: ${[path.basename(tier.cmd), ...argsOf(tier)].join(' ')}`);
+      const r = await runTier(tier, env);
+      results.push(r);
+      const why = r.ok ? '' : r.passed + r.failed === 0 ? ' - FAILED: no tests ran' : ' - FAILED';
+      say(`tier ${r.name}: ${r.passed} passed, ${r.failed} failed, exit ${r.code ?? r.signal} in ${secs(r.ms)}${why}`);
+    }
+  } finally {
+    const failed = results.some((r) => !r.ok) || results.length < tiers.length;
+    if (failed && brokerDir) {
+      // Keep the broker's log for a post-mortem.
+      for (const f of ['broker.log', 'broker.out']) {
+        try {
+          fs.mkdirSync(ARTIFACTS, { recursive: true });
+          fs.copyFileSync(path.join(brokerDir, f), path.join(ARTIFACTS, f));
+        } catch {}
+      }
+      say(`broker log copied to ${path.relative(ROOT, ARTIFACTS)}/`);
+    }
+    await cleanup();
+    if (brokerDir) fs.rmSync(brokerDir, { recursive: true, force: true });
+  }
+
+  for (const r of results) say(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed (${secs(r.ms)})`);
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  const failed = results.reduce((n, r) => n + r.failed, 0);
+  console.log(`tests: ${passed} passed, ${failed} failed`);
+  return results.length === tiers.length && results.every((r) => r.ok) ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(`[test] ${e.message}`);
+    console.log('tests: 0 passed, 0 failed');
+    process.exit(1);
+  },
+);
