@@ -1,0 +1,54 @@
+// Destructive commands show exactly what they will remove and ask; with nobody at a terminal to
+// answer, they refuse rather than guess.
+import { createInterface } from 'node:readline/promises';
+import { UsageError } from '../core/errors';
+import { escapeForTerminal } from '../core/escapeForTerminal';
+
+export const NO_TERMINAL_REFUSAL = 'refusing to delete without --yes when there is no terminal to confirm on';
+
+export interface ConfirmStreams {
+  input: NodeJS.ReadStream;
+  output: NodeJS.WriteStream;
+}
+
+export function canAsk(streams: ConfirmStreams = { input: process.stdin, output: process.stderr }): boolean {
+  return Boolean(streams.input.isTTY && streams.output.isTTY);
+}
+
+/** Throws the refusal as a usage error when there is no terminal. */
+export function requireTerminalOrYes(yes: boolean | undefined): void {
+  if (!yes && !canAsk()) throw new UsageError(NO_TERMINAL_REFUSAL);
+}
+
+/**
+ * Lists `items` under `title` on stderr (unless title is null: already shown) and asks y/N. Resolves true only for "y" or "yes".
+ * Call requireTerminalOrYes first; with `yes` set this asks nothing.
+ */
+export async function confirmDeletion(title: string | null, items: readonly string[], yes: boolean | undefined): Promise<boolean> {
+  if (yes) return true;
+  requireTerminalOrYes(yes);
+  const streams = { input: process.stdin, output: process.stderr };
+  if (title !== null) streams.output.write(`${title}\n${items.map((item) => `  ${escapeForTerminal(item)}\n`).join('')}`);
+  const rl = createInterface(streams);
+  // Ctrl-C or Ctrl-D at the prompt means no.
+  const declined = new Promise<string>((resolve) => {
+    rl.once('SIGINT', () => {
+      streams.output.write('\n');
+      resolve('');
+    });
+    rl.once('close', () => resolve(''));
+  });
+  try {
+    const question = rl.question(`Delete ${items.length === 1 ? 'it' : `these ${items.length}`}? [y/N] `);
+    question.catch(() => undefined);
+    const answer = await Promise.race([question, declined]);
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    rl.close();
+  }
+}
+
+/** The user said no: nothing happened, which is not a failure. */
+export function reportNothingDeleted(): void {
+  process.stderr.write('ebx: cancelled, nothing was deleted\n');
+}

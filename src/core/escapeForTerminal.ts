@@ -1,0 +1,33 @@
+// Shared by the CLI (terminal output) and the extension (output panel): records come from whoever wrote
+// to the broker, and must not be able to rewrite what a person sees.
+// A key, value, group id or topic name comes from whoever wrote to the broker. Printed raw, an ESC
+// or a C1 control (U+009B is a one-character CSI) could move the cursor, retitle the window or hide
+// text; bidirectional overrides can make text read differently from what it is. We show them as
+// visible escapes instead.
+
+// C0 (incl. ESC, newline, tab), DEL, C1, line/paragraph separators, bidi embeddings/overrides/isolates.
+const UNSAFE_IN_TEXT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// JSON.stringify already escapes C0; these are the rest a terminal might act on.
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+function visibleEscape(ch: string): string {
+  const named = NAMED[ch];
+  if (named) return named;
+  const code = ch.charCodeAt(0);
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/** Text safe to print on a terminal: control characters become `\n`, `\x1b`, `\u2028`, … */
+export function escapeForTerminal(text: string): string {
+  return text.replace(UNSAFE_IN_TEXT, visibleEscape);
+}
+
+/** JSON.stringify, plus `\uXXXX` escapes for the characters JSON leaves raw but a terminal may obey. Still valid JSON. */
+export function jsonForTerminal(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(
+    UNSAFE_IN_JSON,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
