@@ -1,0 +1,21 @@
+// Every command id the extension registers; a test checks them against package.json.
+export const COMMAND_IDS = {
+  addConnection: 'eventBroker.addConnection',
+  removeConnection: 'eventBroker.removeConnection',
+  refresh: 'eventBroker.refresh',
+  replayPartition: 'eventBroker.replayPartition',
+  tailTopic: 'eventBroker.tailTopic',
+  stopTail: 'eventBroker.stopTail',
+  deleteGroup: 'eventBroker.deleteGroup',
+  deleteIdleGroups: 'eventBroker.deleteIdleGroups',
+  checkClientSettings: 'eventBroker.checkClientSettings',
+  copyName: 'eventBroker.copyName',
+  offsetsForTime: 'eventBroker.offsetsForTime',
+  produceTestEvent: 'eventBroker.produceTestEvent',
+  filterTopics: 'eventBroker.filterTopics',
+  loadMore: 'eventBroker.loadMore',
+} as const;
+
+export type CommandId = (typeof COMMAND_IDS)[keyof typeof COMMAND_IDS];
+
+export const VIEW_ID = 'eventBroker.explorer';

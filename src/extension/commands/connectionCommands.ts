@@ -1,0 +1,96 @@
+import * as vscode from 'vscode';
+import { parseBootstrap } from '../../core/connection';
+import { explainError } from '../../core/errors';
+import { listTopics } from '../../core/topics';
+import type { ConnectionStore } from '../connections/connectionStore';
+import { settingsConnection, type BrokerConnection } from '../connections/brokerConnection';
+import type { Prompter } from '../prompter';
+import type { ConnectionSetting } from '../settings';
+import { readSettings } from '../settings';
+import { Cancelled } from '../runCommand';
+import { ConnectionNode } from '../tree/connectionNode';
+import { pickConnection } from './pickers';
+
+/**
+ * Add Connection…: validated inputs, a connection test under a progress notification, then the
+ * connection is saved to settings and its password (if any) to SecretStorage.
+ */
+export async function addConnectionCommand(store: ConnectionStore, prompter: Prompter): Promise<BrokerConnection> {
+  const taken = new Set(readSettings().connections.map((c) => c.name));
+  const name = await ask(prompter, {
+    title: 'Add Connection (1/4): a name for the tree',
+    placeHolder: 'VAST production',
+    validateInput: (v) => (v.trim() === '' ? 'A name is required.' : taken.has(v.trim()) ? `A connection named "${v.trim()}" exists already.` : undefined),
+  });
+  const bootstrap = await ask(prompter, {
+    title: 'Add Connection (2/4): bootstrap servers',
+    placeHolder: 'host:port[,host:port]',
+    value: process.env.KAFKA_BOOTSTRAP ?? '',
+    validateInput: (v) => problemOf(() => parseBootstrap(v)),
+  });
+  const mechanism = await prompter.pickOne(
+    [
+      { label: 'None', description: 'PLAINTEXT', value: 'none' as const },
+      { label: 'SASL PLAIN', description: 'what VAST Event Broker uses', value: 'plain' as const },
+      { label: 'SASL SCRAM-SHA-256', value: 'scram-sha-256' as const },
+      { label: 'SASL SCRAM-SHA-512', value: 'scram-sha-512' as const },
+    ],
+    { title: 'Add Connection (3/4): authentication' },
+  );
+  if (!mechanism) throw new Cancelled();
+  let username: string | undefined;
+  let password: string | undefined;
+  if (mechanism !== 'none') {
+    username = await ask(prompter, { title: 'Add Connection: username', value: process.env.KAFKA_USERNAME ?? '', validateInput: (v) => (v.trim() === '' ? 'A username is required.' : undefined) });
+    password = await ask(prompter, { title: `Add Connection: password for ${username.trim()}`, prompt: 'Kept in VS Code SecretStorage, never in settings.', password: true });
+  }
+  const tls = await prompter.pickOne(
+    [
+      { label: 'No TLS', value: false },
+      { label: 'TLS', description: 'certificate verified; CA and client certificate files can be set in settings', value: true },
+    ],
+    { title: 'Add Connection (4/4): transport' },
+  );
+  if (tls === undefined) throw new Cancelled();
+  const setting: ConnectionSetting = { name: name.trim(), bootstrap: parseBootstrap(bootstrap).join(','), saslMechanism: mechanism, ...(username ? { username: username.trim() } : {}), ...(tls ? { tls: true } : {}) };
+
+  const problem = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Testing the connection to ${setting.bootstrap}…` }, async () => {
+    const session = store.testSession(settingsConnection(setting), password);
+    try {
+      await listTopics(session);
+      return undefined;
+    } catch (err) {
+      return explainError(err);
+    } finally {
+      await session.close();
+    }
+  });
+  if (problem && !(await prompter.confirm(`The connection test failed: ${problem}`, 'Save the connection anyway?', 'Save Anyway'))) throw new Cancelled();
+  const connection = await store.add(setting, password);
+  void vscode.window.showInformationMessage(`Connection "${setting.name}" saved${problem ? '' : ' and working'}.`);
+  return connection;
+}
+
+export async function removeConnectionCommand(store: ConnectionStore, prompter: Prompter, node?: unknown): Promise<void> {
+  const connection = node instanceof ConnectionNode ? node.connection : await pickConnection(store, prompter);
+  const confirmed = await prompter.confirm(`Remove the connection "${connection.name}"?`, `${connection.bootstrap}\nIts saved password is deleted too. Tails on it stop.`, 'Remove');
+  if (!confirmed) throw new Cancelled();
+  await store.remove(connection);
+}
+
+async function ask(prompter: Prompter, options: vscode.InputBoxOptions & { title: string }): Promise<string> {
+  const value = await prompter.input(options);
+  if (value === undefined) throw new Cancelled();
+  const problem = options.validateInput ? await options.validateInput(value) : undefined;
+  if (problem) throw new Error(typeof problem === 'string' ? problem : problem.message);
+  return value;
+}
+
+function problemOf(check: () => unknown): string | undefined {
+  try {
+    check();
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}

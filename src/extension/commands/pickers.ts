@@ -1,0 +1,42 @@
+import { listTopics, describePartitions } from '../../core/topics';
+import type { PartitionInfo } from '../../core/model';
+import type { KafkaSession } from '../../core/session';
+import type { BrokerConnection } from '../connections/brokerConnection';
+import type { ConnectionStore } from '../connections/connectionStore';
+import type { Prompter } from '../prompter';
+import { Cancelled } from '../runCommand';
+
+/** Asks which connection, unless there is only one. */
+export async function pickConnection(store: ConnectionStore, prompter: Prompter): Promise<BrokerConnection> {
+  const connections = store.list();
+  if (connections.length === 0) throw new Error('No broker connection yet: run "Event Broker: Add Connection…" first.');
+  if (connections.length === 1) return connections[0];
+  const picked = await prompter.pickOne(
+    connections.map((c) => ({ label: c.name, description: c.bootstrap, value: c })),
+    { title: 'Event Broker: choose a connection' },
+  );
+  if (!picked) throw new Cancelled();
+  return picked;
+}
+
+export async function pickTopic(session: KafkaSession, prompter: Prompter, title: string): Promise<string> {
+  const topics = await listTopics(session);
+  if (topics.length === 0) throw new Error('This broker has no topics yet.');
+  const picked = await prompter.pickOne(
+    topics.map((t) => ({ label: t.name, description: `${t.partitions} partition${t.partitions === 1 ? '' : 's'}${t.internal ? ' · internal' : ''}`, value: t.name })),
+    { title, placeHolder: 'Topic' },
+  );
+  if (!picked) throw new Cancelled();
+  return picked;
+}
+
+export async function pickPartition(session: KafkaSession, topic: string, prompter: Prompter, title: string): Promise<PartitionInfo> {
+  const partitions = await describePartitions(session, topic);
+  if (partitions.length === 1) return partitions[0];
+  const picked = await prompter.pickOne(
+    partitions.map((p) => ({ label: `Partition ${p.partition}`, description: `offsets ${p.low}…${p.high}≈ · leader ${p.leader}`, value: p })),
+    { title, placeHolder: 'Partition' },
+  );
+  if (!picked) throw new Cancelled();
+  return picked;
+}

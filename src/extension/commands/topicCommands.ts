@@ -1,0 +1,59 @@
+import * as vscode from 'vscode';
+import { offsetsForTime } from '../../core/offsetsForTime';
+import { produce } from '../../core/topics';
+import { parseTime } from '../../core/time';
+import type { OffsetForTime } from '../../core/model';
+import type { ConnectionStore } from '../connections/connectionStore';
+import type { BrokerConnection } from '../connections/brokerConnection';
+import type { Prompter } from '../prompter';
+import { Cancelled } from '../runCommand';
+import { TopicNode } from '../tree/topicNode';
+import { pickConnection, pickTopic } from './pickers';
+
+async function connectionAndTopic(store: ConnectionStore, prompter: Prompter, node: unknown, title: string): Promise<{ connection: BrokerConnection; topic: string }> {
+  if (node instanceof TopicNode) return { connection: node.connection, topic: node.topic.name };
+  const connection = await pickConnection(store, prompter);
+  return { connection, topic: await pickTopic(await store.session(connection), prompter, title) };
+}
+
+/** Show Offsets for a Time…: per partition, the first offset at or after the time (or that there is none). */
+export async function offsetsForTimeCommand(store: ConnectionStore, prompter: Prompter, node?: unknown): Promise<OffsetForTime[]> {
+  const { connection, topic } = await connectionAndTopic(store, prompter, node, 'Offsets for a Time: topic');
+  const text = await prompter.input({
+    title: `Offsets of ${topic} for a time`,
+    prompt: 'ISO 8601, epoch milliseconds, or relative to now (-15m, -2h, -1d)',
+    value: '-1h',
+    validateInput: (v) => {
+      try {
+        parseTime(v);
+        return undefined;
+      } catch (err) {
+        return (err as Error).message;
+      }
+    },
+  });
+  if (text === undefined) throw new Cancelled();
+  const time = parseTime(text);
+  const offsets = await offsetsForTime(await store.session(connection), topic, time);
+  await prompter.pickOne(
+    offsets.map((o) => ({
+      label: `Partition ${o.partition}`,
+      description: o.offset === null ? 'no event at or after this time' : `offset ${o.offset}`,
+      detail: o.timestamp === null ? undefined : `first event at ${new Date(o.timestamp).toISOString()}`,
+      value: o,
+    })),
+    { title: `${topic}: first offsets at or after ${new Date(time).toISOString()}` },
+  );
+  return offsets;
+}
+
+/** Produce Test Event…: one record with VAST-safe settings (no compression, no idempotence). */
+export async function produceTestEventCommand(store: ConnectionStore, prompter: Prompter, node?: unknown): Promise<void> {
+  const { connection, topic } = await connectionAndTopic(store, prompter, node, 'Produce Test Event: topic');
+  const value = await prompter.input({ title: `Produce to ${topic}: value`, value: JSON.stringify({ test: true, at: new Date().toISOString() }) });
+  if (value === undefined) throw new Cancelled();
+  const key = await prompter.input({ title: `Produce to ${topic}: key (empty for none)`, value: '' });
+  if (key === undefined) throw new Cancelled();
+  await produce(await store.session(connection), topic, [{ key: key === '' ? null : key, value }]);
+  void vscode.window.showInformationMessage(`Produced one event to ${topic}.`);
+}

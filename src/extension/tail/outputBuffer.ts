@@ -1,0 +1,50 @@
+import type * as vscode from 'vscode';
+
+/**
+ * Appends lines to an output channel in batches (a few times a second, never once per record)
+ * and keeps the panel bounded: past `maxLines` the oldest lines are dropped.
+ */
+export class OutputBuffer {
+  private pending: string[] = [];
+  private kept: string[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private appendedSinceTrim = 0;
+
+  constructor(
+    private readonly channel: vscode.OutputChannel,
+    private readonly maxLines: number,
+    private readonly flushEveryMs = 250,
+  ) {}
+
+  push(lines: string[]): void {
+    if (lines.length === 0) return;
+    this.pending.push(...lines);
+    // A huge burst never sits in memory beyond what the panel may show.
+    if (this.pending.length > this.maxLines) this.pending.splice(0, this.pending.length - this.maxLines);
+    this.timer ??= setTimeout(() => this.flush(), this.flushEveryMs);
+  }
+
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pending.length === 0) return;
+    const lines = this.pending;
+    this.pending = [];
+    this.kept.push(...lines);
+    this.appendedSinceTrim += lines.length;
+    if (this.kept.length > this.maxLines) {
+      // Trim rarely (replace rewrites the whole panel): only once the panel is 10% over its bound.
+      this.kept.splice(0, this.kept.length - this.maxLines);
+      if (this.appendedSinceTrim > this.maxLines * 0.1) {
+        this.channel.replace(`… older lines dropped (the panel keeps ${this.maxLines} lines: eventBroker.tail.maxOutputLines)\n${this.kept.join('\n')}\n`);
+        this.appendedSinceTrim = 0;
+        return;
+      }
+    }
+    this.channel.append(`${lines.join('\n')}\n`);
+  }
+
+  dispose(): void {
+    this.flush();
+  }
+}

@@ -1,0 +1,123 @@
+import * as vscode from 'vscode';
+import { tail } from '../../core/tail';
+import { explainError, isAbort } from '../../core/errors';
+import { recordLine } from '../../core/recordLine';
+import type { Logger } from '../../core/logger';
+import type { KafkaSession } from '../../core/session';
+import type { BrokerConnection } from '../connections/brokerConnection';
+import { COMMAND_IDS } from '../commandIds';
+import { OutputBuffer } from './outputBuffer';
+
+export interface RunningTail {
+  id: string;
+  connectionId: string;
+  topic: string;
+  channel: vscode.OutputChannel;
+  count: number;
+  startedAt: number;
+  stop(): void;
+}
+
+/**
+ * Running tails: each writes to its own output panel "Event Broker: <topic>" in batches, shows a
+ * status-bar item with its count and rate (click to stop), and stops with its connection and
+ * with the window. No group is joined and nothing is committed (core's tail reads group-less).
+ */
+export class TailManager implements vscode.Disposable {
+  private readonly tails = new Map<string, RunningTail>();
+  private readonly channels = new Map<string, vscode.OutputChannel>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly maxLines: () => number,
+  ) {}
+
+  running(): RunningTail[] {
+    return [...this.tails.values()];
+  }
+
+  find(connectionId: string, topic: string): RunningTail | undefined {
+    return this.tails.get(`${connectionId}\u0000${topic}`);
+  }
+
+  start(connection: BrokerConnection, session: KafkaSession, topic: string, options: { lastPerPartition?: number } = {}): RunningTail {
+    const id = `${connection.id}\u0000${topic}`;
+    const existing = this.tails.get(id);
+    if (existing) {
+      existing.channel.show(true);
+      return existing;
+    }
+    // One panel per topic name, reused by later tails of it.
+    const name = `Event Broker: ${topic}`;
+    const channel = this.channels.get(name) ?? vscode.window.createOutputChannel(name);
+    this.channels.set(name, channel);
+    const buffer = new OutputBuffer(channel, this.maxLines());
+    const controller = new AbortController();
+    const status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 50);
+    status.command = { command: COMMAND_IDS.stopTail, title: 'Stop Tail', arguments: [{ tailId: id }] };
+    const running: RunningTail = { id, connectionId: connection.id, topic, channel, count: 0, startedAt: Date.now(), stop: () => controller.abort() };
+    this.tails.set(id, running);
+    this.changed.fire();
+
+    const drawStatus = () => {
+      const seconds = Math.max(1, (Date.now() - running.startedAt) / 1000);
+      status.text = `$(pulse) ${topic}: ${running.count.toLocaleString('en-US')} · ${Math.round(running.count / seconds)}/s`;
+      status.tooltip = `Tailing ${topic} on ${connection.name} (no consumer group). Click to stop.`;
+    };
+    drawStatus();
+    status.show();
+    const statusTimer = setInterval(drawStatus, 1000);
+    channel.show(true);
+
+    void (async () => {
+      try {
+        const records = tail(session, {
+          topic,
+          lastPerPartition: options.lastPerPartition,
+          signal: controller.signal,
+          onStart: (positions) =>
+            buffer.push([
+              `— tailing ${topic} on ${connection.name}: ${positions.length} partition${positions.length === 1 ? '' : 's'}, from ${positions.map((p) => `p${p.partition}@${p.offset}`).join(' ')} (no consumer group, nothing committed)`,
+            ]),
+        });
+        for await (const batch of records) {
+          running.count += batch.length;
+          buffer.push(batch.map(recordLine));
+        }
+        buffer.push([`— tail stopped after ${running.count} records`]);
+      } catch (err) {
+        if (!isAbort(err)) {
+          const sentence = explainError(err);
+          this.logger.error(`tail of ${topic} failed: ${sentence}`);
+          buffer.push([`— tail stopped: ${sentence}`]);
+          void vscode.window.showErrorMessage(`Tail of ${topic} stopped: ${sentence}`);
+        } else {
+          buffer.push([`— tail stopped after ${running.count} records`]);
+        }
+      } finally {
+        clearInterval(statusTimer);
+        buffer.dispose();
+        status.dispose();
+        this.tails.delete(id);
+        this.changed.fire();
+      }
+    })();
+    return running;
+  }
+
+  stopConnection(connectionId: string): void {
+    for (const t of this.tails.values()) if (t.connectionId === connectionId) t.stop();
+  }
+
+  stopAll(): void {
+    for (const t of this.tails.values()) t.stop();
+  }
+
+  dispose(): void {
+    this.stopAll();
+    this.channels.forEach((c) => c.dispose());
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,57 @@
+import * as vscode from 'vscode';
+import { listTopics } from '../../core/topics';
+import { listGroups } from '../../core/groups';
+import type { GroupList, TopicSummary } from '../../core/model';
+import type { BrokerConnection } from '../connections/brokerConnection';
+import type { ExplorerContext } from './explorerContext';
+import type { ExplorerNode } from './explorerNode';
+import { TopicsFolderNode } from './topicsFolderNode';
+import { GroupsFolderNode } from './groupsFolderNode';
+
+/** A broker connection: Topics (n) and Consumer Groups (n/256), each loading and failing on its own. */
+export class ConnectionNode implements ExplorerNode {
+  readonly parent = undefined;
+  private loaded: Promise<ExplorerNode[]> | undefined;
+  topicsFolder: TopicsFolderNode | undefined;
+  groupsFolder: GroupsFolderNode | undefined;
+
+  constructor(
+    readonly connection: BrokerConnection,
+    private readonly context: ExplorerContext,
+  ) {}
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.connection.name, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `connection:${this.connection.id}`;
+    item.description = this.connection.source === 'environment' ? 'from environment' : this.connection.bootstrap;
+    item.tooltip = new vscode.MarkdownString(
+      [`**${this.connection.name}**`, `bootstrap: \`${this.connection.bootstrap}\``, this.connection.username ? `user: ${this.connection.username} (${this.connection.saslMechanism})` : 'no authentication', this.connection.tls ? 'TLS' : ''].filter(Boolean).join('  \n'),
+    );
+    item.iconPath = new vscode.ThemeIcon('server-environment');
+    item.contextValue = `connection.${this.connection.source}`;
+    return item;
+  }
+
+  children(): Promise<ExplorerNode[]> {
+    this.loaded ??= this.load();
+    return this.loaded;
+  }
+
+  reset(): void {
+    this.loaded = undefined;
+    this.topicsFolder = undefined;
+    this.groupsFolder = undefined;
+  }
+
+  private async load(): Promise<ExplorerNode[]> {
+    const session = await this.context.session(this.connection).catch((err) => err as Error);
+    const topics: Promise<TopicSummary[]> = session instanceof Error ? Promise.reject(session) : listTopics(session);
+    const groups: Promise<GroupList> = session instanceof Error ? Promise.reject(session) : listGroups(session, this.context.settings().brokerProfile);
+    // Both start now; each folder shows its own result or its own error.
+    topics.catch(() => undefined);
+    groups.catch(() => undefined);
+    this.topicsFolder = new TopicsFolderNode(this, this.connection, this.context, topics);
+    this.groupsFolder = new GroupsFolderNode(this, this.connection, this.context, groups);
+    return [this.topicsFolder, this.groupsFolder];
+  }
+}

@@ -1,0 +1,70 @@
+import * as vscode from 'vscode';
+import type { ConnectionStore } from '../connections/connectionStore';
+import type { ExplorerContext } from './explorerContext';
+import type { ExplorerNode } from './explorerNode';
+import { ConnectionNode } from './connectionNode';
+import { readSettings } from '../settings';
+
+/** The Event Broker tree. Refresh redraws only the node asked for. */
+export class ExplorerProvider implements vscode.TreeDataProvider<ExplorerNode>, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<ExplorerNode | undefined>();
+  readonly onDidChangeTreeData = this.emitter.event;
+  private roots: ConnectionNode[] | undefined;
+  private filter = '';
+  readonly context: ExplorerContext;
+
+  constructor(private readonly store: ConnectionStore) {
+    this.context = {
+      session: (connection) => store.session(connection),
+      settings: readSettings,
+      topicFilter: () => this.filter,
+      changed: (node) => this.emitter.fire(node),
+    };
+  }
+
+  getTreeItem(node: ExplorerNode): vscode.TreeItem {
+    return node.treeItem();
+  }
+
+  async getChildren(node?: ExplorerNode): Promise<ExplorerNode[]> {
+    if (node) return node.children ? node.children() : [];
+    this.roots ??= this.store.list().map((c) => new ConnectionNode(c, this.context));
+    return this.roots;
+  }
+
+  getParent(node: ExplorerNode): ExplorerNode | undefined {
+    return node.parent;
+  }
+
+  /** Reloads one node, or everything when none is given. */
+  refresh(node?: ExplorerNode): void {
+    if (node) {
+      node.reset?.();
+      this.emitter.fire(node);
+      return;
+    }
+    this.roots = undefined;
+    this.emitter.fire(undefined);
+  }
+
+  /** The connection nodes drawn so far (commands look up folders to refresh after a change). */
+  connectionNodes(): ConnectionNode[] {
+    return this.roots ?? [];
+  }
+
+  get topicFilter(): string {
+    return this.filter;
+  }
+
+  /** Filtering needs no request: only the topic folders already loaded are redrawn. */
+  set topicFilter(value: string) {
+    this.filter = value;
+    for (const root of this.connectionNodes()) {
+      if (root.topicsFolder) this.emitter.fire(root.topicsFolder);
+    }
+  }
+
+  dispose(): void {
+    this.emitter.dispose();
+  }
+}

@@ -1,0 +1,66 @@
+import * as vscode from 'vscode';
+import { explainError } from '../../core/errors';
+import { COMMAND_IDS } from '../commandIds';
+import type { ExplorerNode } from './explorerNode';
+
+/** A failure shown where it happened, with Retry (refreshes the node that failed). */
+export class ErrorNode implements ExplorerNode {
+  constructor(
+    readonly parent: ExplorerNode,
+    readonly message: string,
+  ) {}
+
+  static from(parent: ExplorerNode, err: unknown, what: string): ErrorNode {
+    const sentence = explainError(err);
+    return new ErrorNode(parent, /^Not authorized/.test(sentence) ? `Not authorized to ${what}` : sentence);
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.message, vscode.TreeItemCollapsibleState.None);
+    item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
+    item.description = 'Retry';
+    item.tooltip = `${this.message}\nClick to retry.`;
+    item.contextValue = 'error';
+    item.command = { command: COMMAND_IDS.refresh, title: 'Retry', arguments: [this.parent] };
+    return item;
+  }
+}
+
+/** A plain row: an empty state or a detail line. */
+export class InfoNode implements ExplorerNode {
+  constructor(
+    readonly parent: ExplorerNode,
+    private readonly label: string,
+    private readonly options: { description?: string; tooltip?: string | vscode.MarkdownString; icon?: string; contextValue?: string } = {},
+  ) {}
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
+    item.description = this.options.description;
+    item.tooltip = this.options.tooltip;
+    item.iconPath = this.options.icon ? new vscode.ThemeIcon(this.options.icon) : undefined;
+    item.contextValue = this.options.contextValue ?? 'info';
+    return item;
+  }
+}
+
+/** "Load more…" at the end of a long list; the folder shows another page when it is clicked. */
+export class LoadMoreNode implements ExplorerNode {
+  constructor(
+    readonly parent: ExplorerNode,
+    private readonly shown: number,
+    private readonly total: number,
+  ) {}
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Load more…', vscode.TreeItemCollapsibleState.None);
+    item.description = `${this.shown} of ${this.total} shown`;
+    item.iconPath = new vscode.ThemeIcon('ellipsis');
+    item.contextValue = 'loadMore';
+    item.command = { command: COMMAND_IDS.loadMore, title: 'Load More', arguments: [this.parent] };
+    return item;
+  }
+}
+
+export const APPROXIMATE_END_NOTE =
+  'On VAST Event Broker the end offset the broker reports can trail the newest events by up to a minute, so end offsets and lag (≈) are approximate.';

@@ -1,0 +1,35 @@
+// Add and remove a connection as a user would; the password lands in SecretStorage only.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { ScriptedPrompter } from './scriptedPrompter';
+import { extensionApi, rows, until, withPrompter } from './extensionApi';
+
+suite('connections', () => {
+  test('Add Connection… validates input, tests the connection, saves it without the password', async () => {
+    const api = await extensionApi();
+    // The local broker's SASL listener and its admin user (npm test starts that broker).
+    const bootstrap = process.env.KAFKA_SASL_BOOTSTRAP!;
+    const password = 'admin-secret';
+    const prompter = new ScriptedPrompter([{ input: 'Local test' }, { input: bootstrap }, { pick: 'SASL PLAIN' }, { input: 'admin' }, { input: password }, { pick: 'No TLS' }]);
+    const connection = await withPrompter(api, prompter, () => vscode.commands.executeCommand<{ id: string; name: string }>('eventBroker.addConnection'));
+    assert.equal(connection.name, 'Local test');
+    const saved = vscode.workspace.getConfiguration('eventBroker').get<unknown[]>('connections');
+    assert.deepEqual(saved, [{ name: 'Local test', bootstrap, saslMechanism: 'plain', username: 'admin' }]);
+    assert.equal(prompter.answersLeft, 0, 'the connection test passed: no "Save Anyway" question');
+    assert.ok(!JSON.stringify(vscode.workspace.getConfiguration('eventBroker')).includes(password));
+    await until('the new connection in the tree', async () => ((await rows(api)).some((r) => r.label === 'Local test') ? true : undefined));
+
+    const remove = new ScriptedPrompter([{ pick: 'Local test' }, { confirm: true }]);
+    await withPrompter(api, remove, () => vscode.commands.executeCommand('eventBroker.removeConnection'));
+    assert.deepEqual(vscode.workspace.getConfiguration('eventBroker').get('connections'), []);
+    assert.ok(remove.asked[1].detail!.includes(bootstrap));
+  });
+
+  test('bad bootstrap input is refused with a sentence', async () => {
+    const api = await extensionApi();
+    const prompter = new ScriptedPrompter([{ input: 'Bad one' }, { input: 'broker-without-port' }]);
+    await withPrompter(api, prompter, () => vscode.commands.executeCommand('eventBroker.addConnection'));
+    assert.equal(prompter.asked[1].validation, '"broker-without-port" is not host:port: add the port, for example broker-without-port:9092.');
+    assert.deepEqual(vscode.workspace.getConfiguration('eventBroker').get('connections'), []);
+  });
+});

@@ -1,0 +1,50 @@
+// Reaches the running extension's services (what activate() returns) for the tests.
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../src/extension/container';
+import type { ExplorerNode } from '../../src/extension/tree/explorerNode';
+import type { Prompter } from '../../src/extension/prompter';
+
+export const EXTENSION_ID = 'event-broker-explorer.event-broker-explorer';
+
+export async function extensionApi(): Promise<ExtensionApi> {
+  const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+  if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this extension host`);
+  return ext.activate();
+}
+
+export async function withPrompter<T>(api: ExtensionApi, prompter: Prompter, work: () => Thenable<T> | Promise<T>): Promise<T> {
+  const previous = api.prompter.current;
+  api.prompter.current = prompter;
+  try {
+    return await work();
+  } finally {
+    api.prompter.current = previous;
+  }
+}
+
+/** Children of a node as the tree shows them: labels and descriptions. */
+export async function rows(api: ExtensionApi, node?: ExplorerNode): Promise<{ node: ExplorerNode; label: string; description: string; contextValue: string }[]> {
+  const children = await api.explorer.getChildren(node);
+  return children.map((child) => {
+    const item = api.explorer.getTreeItem(child);
+    const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+    return { node: child, label, description: typeof item.description === 'string' ? item.description : '', contextValue: item.contextValue ?? '' };
+  });
+}
+
+export async function findRow(api: ExtensionApi, parent: ExplorerNode | undefined, label: string | RegExp) {
+  const all = await rows(api, parent);
+  const found = all.find((r) => (typeof label === 'string' ? r.label === label : label.test(r.label)));
+  if (!found) throw new Error(`no row ${label} under ${parent ? api.explorer.getTreeItem(parent).label : 'the root'}; rows: ${all.map((r) => r.label).join(' | ')}`);
+  return found;
+}
+
+export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value as T;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,86 @@
+// Answers the extension's questions in tests. It replaces only our Prompter seam (the questions
+// the extension asks), never the vscode module: commands still run in the real extension host.
+import type * as vscode from 'vscode';
+import type { PickItem, Prompter } from '../../src/extension/prompter';
+
+export type Answer = { pick: string } | { pickMany: string[] | 'all' } | { input: string } | { confirm: boolean } | { cancel: true };
+
+export interface Asked {
+  kind: 'pickOne' | 'pickMany' | 'input' | 'confirm';
+  title: string;
+  labels?: string[];
+  message?: string;
+  detail?: string;
+  validation?: string | undefined;
+}
+
+export class ScriptedPrompter implements Prompter {
+  readonly asked: Asked[] = [];
+  constructor(private readonly answers: Answer[]) {}
+
+  get answersLeft(): number {
+    return this.answers.length;
+  }
+
+  private next(kind: Asked['kind']): Answer {
+    const answer = this.answers.shift();
+    if (!answer) throw new Error(`The test gave no answer for a ${kind} question (${this.asked[this.asked.length - 1]?.title})`);
+    return answer;
+  }
+
+  async pickOne<T>(items: PickItem<T>[], options: { title: string }): Promise<T | undefined> {
+    this.asked.push({ kind: 'pickOne', title: options.title, labels: items.map((i) => i.label) });
+    const answer = this.next('pickOne');
+    if ('cancel' in answer) return undefined;
+    if (!('pick' in answer)) throw new Error(`expected a pick answer for "${options.title}"`);
+    const item = items.find((i) => i.label === answer.pick);
+    if (!item) throw new Error(`"${answer.pick}" is not offered in "${options.title}": ${items.map((i) => i.label).join(', ')}`);
+    return item.value;
+  }
+
+  async pickMany<T>(items: PickItem<T>[], options: { title: string }): Promise<T[] | undefined> {
+    this.asked.push({ kind: 'pickMany', title: options.title, labels: items.map((i) => i.label) });
+    const answer = this.next('pickMany');
+    if ('cancel' in answer) return undefined;
+    if (!('pickMany' in answer)) throw new Error(`expected a pickMany answer for "${options.title}"`);
+    if (answer.pickMany === 'all') return items.map((i) => i.value);
+    const labels = answer.pickMany;
+    return items.filter((i) => labels.includes(i.label)).map((i) => i.value);
+  }
+
+  async input(options: vscode.InputBoxOptions & { title: string }): Promise<string | undefined> {
+    const answer = this.next('input');
+    if ('cancel' in answer) {
+      this.asked.push({ kind: 'input', title: options.title });
+      return undefined;
+    }
+    if (!('input' in answer)) throw new Error(`expected an input answer for "${options.title}"`);
+    // Run the input box's own validation, as VS Code would before accepting.
+    const validation = options.validateInput ? await options.validateInput(answer.input) : undefined;
+    const problem = typeof validation === 'string' ? validation : validation?.message;
+    this.asked.push({ kind: 'input', title: options.title, validation: problem });
+    return answer.input;
+  }
+
+  async confirm(message: string, detail: string): Promise<boolean> {
+    this.asked.push({ kind: 'confirm', title: message, message, detail });
+    const answer = this.next('confirm');
+    return 'confirm' in answer ? answer.confirm : false;
+  }
+}
+
+/** Cancels every question: commands must then end silently. */
+export class CancellingPrompter implements Prompter {
+  async pickOne() {
+    return undefined;
+  }
+  async pickMany() {
+    return undefined;
+  }
+  async input() {
+    return undefined;
+  }
+  async confirm() {
+    return false;
+  }
+}

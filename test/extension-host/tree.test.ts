@@ -1,0 +1,106 @@
+// The explorer tree against the live broker: the connection from KAFKA_BOOTSTRAP, topics with
+// partitions and offsets, groups with members and lag, and per-node refresh.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { openSession, topicWith, liveConsumer, uniqueName } from '../support/kafkaFixtures';
+import type { KafkaSession } from '../../src/core/session';
+import type { Consumer } from 'kafkajs';
+import { extensionApi, findRow, rows, until } from './extensionApi';
+
+suite('explorer tree', () => {
+  let session: KafkaSession;
+  let topic: string;
+  let groupId: string;
+  let consumer: Consumer;
+
+  suiteSetup(async () => {
+    session = openSession();
+    topic = await topicWith(session, 'tree', 3, Array.from({ length: 9 }, (_, i) => ({ value: `{"n":${i}}`, partition: i % 3 })));
+    groupId = uniqueName('tree-group');
+    consumer = await liveConsumer(groupId, topic, 9);
+  });
+  suiteTeardown(async () => {
+    await consumer?.disconnect();
+    await session?.close();
+  });
+
+  test('the KAFKA_BOOTSTRAP connection appears without set-up', async () => {
+    const api = await extensionApi();
+    const root = await rows(api);
+    assert.ok(root.some((r) => r.label === `KAFKA_BOOTSTRAP (${process.env.KAFKA_BOOTSTRAP})` && r.description === 'from environment'), root.map((r) => r.label).join(', '));
+  });
+
+  test('connection → Topics (n) → topic → partitions with low…high≈ and leader', async () => {
+    const api = await extensionApi();
+    api.explorer.refresh();
+    const connection = await findRow(api, undefined, /^KAFKA_BOOTSTRAP/);
+    const folders = await rows(api, connection.node);
+    assert.deepEqual(folders.map((f) => f.contextValue), ['topics', 'groups']);
+    const topics = await until('the topic count', async () => {
+      const row = await findRow(api, connection.node, /^Topics/);
+      return /^Topics \(\d+\)$/.test(row.label) ? row : undefined;
+    });
+    const topicRow = await findRow(api, topics.node, topic);
+    assert.equal(topicRow.description, '3 partitions');
+    assert.equal(topicRow.contextValue, 'topic');
+    const partitions = await rows(api, topicRow.node);
+    assert.deepEqual(partitions.map((p) => [p.label, p.description.replace(/leader \d+/, 'leader N'), p.contextValue]), [
+      ['Partition 0', '0…3≈ · leader N', 'partition'],
+      ['Partition 1', '0…3≈ · leader N', 'partition'],
+      ['Partition 2', '0…3≈ · leader N', 'partition'],
+    ]);
+    const tooltip = api.explorer.getTreeItem(partitions[0].node).tooltip as vscode.MarkdownString;
+    assert.match(tooltip.value, /trail the newest events by up to a minute/);
+  });
+
+  test('Consumer Groups (n/256) → group with state, members, committed offsets and lag', async () => {
+    const api = await extensionApi();
+    const connection = await findRow(api, undefined, /^KAFKA_BOOTSTRAP/);
+    const groupsFolder = await until('the group count', async () => {
+      const row = await findRow(api, connection.node, /^Consumer Groups/);
+      return /^Consumer Groups \(\d+\/256\)$/.test(row.label) ? row : undefined;
+    });
+    const group = await findRow(api, groupsFolder.node, groupId);
+    assert.equal(group.description, 'Stable · 1 member');
+    assert.equal(group.contextValue, 'group.stable', 'Delete is not offered on a Stable group');
+    const details = await rows(api, group.node);
+    // The member row starts with the consumer's host, which varies: keep what follows it.
+    assert.deepEqual(details.map((d) => [d.label, d.contextValue === 'member' ? d.description.replace(/^[^·]+· /, '') : d.description]), [
+      ['test-application', `${topic}[0,1,2]`],
+      [`${topic} / 0`, 'committed 3 · end≈ 3 · lag≈ 0'],
+      [`${topic} / 1`, 'committed 3 · end≈ 3 · lag≈ 0'],
+      [`${topic} / 2`, 'committed 3 · end≈ 3 · lag≈ 0'],
+    ]);
+    await until('the total lag on the group row', async () => ((await findRow(api, groupsFolder.node, groupId)).description.includes('lag ≈0') ? true : undefined));
+  });
+
+  test('a filter narrows the topics without a request; refresh reloads one folder', async () => {
+    const api = await extensionApi();
+    const connection = await findRow(api, undefined, /^KAFKA_BOOTSTRAP/);
+    const topics = await findRow(api, connection.node, /^Topics/);
+    api.explorer.topicFilter = topic.slice(0, -2);
+    try {
+      const shown = await rows(api, topics.node);
+      assert.deepEqual(shown.map((r) => r.label), [topic]);
+      assert.equal(api.explorer.getTreeItem(topics.node).description, `filter: ${topic.slice(0, -2)}`);
+    } finally {
+      api.explorer.topicFilter = '';
+    }
+    const second = await topicWith(session, 'tree-new', 1);
+    await vscode.commands.executeCommand('eventBroker.refresh', topics.node);
+    const after = await rows(api, topics.node);
+    assert.ok(after.some((r) => r.label === second), 'the refreshed folder shows the new topic');
+  });
+
+  test('a broker that is not there becomes an error row with Retry, not a popup', async () => {
+    const api = await extensionApi();
+    const { ConnectionNode } = await import('../../src/extension/tree/connectionNode');
+    const unreachable = new ConnectionNode({ id: 'test:unreachable', name: 'unreachable', source: 'settings', bootstrap: '127.0.0.1:1' }, api.explorer.context);
+    const folders = await rows(api, unreachable as never);
+    const errors = await rows(api, folders[0].node);
+    assert.equal(errors.length, 1);
+    assert.match(errors[0].label, /Broker unreachable/);
+    assert.equal(errors[0].description, 'Retry');
+    assert.equal(api.explorer.getTreeItem(errors[0].node).command?.command, 'eventBroker.refresh');
+  });
+});
