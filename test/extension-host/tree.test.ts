@@ -92,6 +92,29 @@ suite('explorer tree', () => {
     assert.ok(after.some((r) => r.label === second), 'the refreshed folder shows the new topic');
   });
 
+  test('long lists page: "Load more…" shows the next page', async () => {
+    const api = await extensionApi();
+    for (let i = 0; i < 12; i++) await topicWith(session, 'page', 1);
+    const config = vscode.workspace.getConfiguration('eventBroker');
+    await config.update('tree.pageSize', 10, vscode.ConfigurationTarget.Global);
+    try {
+      const connection = await findRow(api, undefined, /^KAFKA_BOOTSTRAP/);
+      const topics = await findRow(api, connection.node, /^Topics/);
+      await vscode.commands.executeCommand('eventBroker.refresh', topics.node);
+      const first = await rows(api, topics.node);
+      const total = Number(/\((\d+)\)/.exec(api.explorer.getTreeItem(topics.node).label as string)?.[1]);
+      assert.ok(total > 12, `the folder counts every topic (${total})`);
+      assert.equal(first.length, 11);
+      assert.equal(first[10].label, 'Load more…');
+      assert.equal(first[10].description, `10 of ${total} shown`);
+      await vscode.commands.executeCommand('eventBroker.loadMore', topics.node);
+      const second = await rows(api, topics.node);
+      assert.equal(second.filter((r) => r.contextValue === 'topic').length, Math.min(20, total));
+    } finally {
+      await config.update('tree.pageSize', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   test('a broker that is not there becomes an error row with Retry, not a popup', async () => {
     const api = await extensionApi();
     const { ConnectionNode } = await import('../../src/extension/tree/connectionNode');

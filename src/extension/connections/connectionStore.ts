@@ -18,7 +18,7 @@ export class ConnectionStore implements vscode.Disposable {
   private readonly removed = new vscode.EventEmitter<string>();
   private readonly disposables: vscode.Disposable[] = [this.changed, this.removed];
   readonly onDidChange = this.changed.event;
-  /** Fires with the id of a connection that is gone (its tails must stop). */
+  /** Fires with the id of a connection that is gone or changed (its tails must stop). */
   readonly onDidRemove = this.removed.event;
 
   constructor(
@@ -91,14 +91,13 @@ export class ConnectionStore implements vscode.Disposable {
   /** Closes sessions whose connection changed or went away, and tells listeners. */
   private reconcile(): void {
     const current = new Map(this.list().map((c) => [c.id, JSON.stringify(c)]));
-    for (const [id, open] of this.sessions) {
-      if (current.get(id) !== open.key) {
-        void open.session.close();
-        this.sessions.delete(id);
-        if (!current.has(id)) this.removed.fire(id);
-      }
+    for (const [id, open] of [...this.sessions]) {
+      if (current.get(id) === open.key) continue;
+      void open.session.close();
+      this.sessions.delete(id);
+      // Gone or changed: whatever ran on the old session (tails) must stop.
+      this.removed.fire(id);
     }
-    for (const id of [...this.sessions.keys()]) if (!current.has(id)) this.removed.fire(id);
     this.changed.fire();
   }
 

@@ -4,7 +4,8 @@ import type { GroupList } from '../../core/model';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerContext } from './explorerContext';
 import type { ExplorerNode } from './explorerNode';
-import { ErrorNode, InfoNode, LoadMoreNode } from './simpleNodes';
+import { ErrorNode, InfoNode } from './simpleNodes';
+import { pagedNodes } from './paging';
 import { GroupNode } from './groupNode';
 
 /** From this share of VAST's group cap on, the folder is drawn in the warning colour. */
@@ -50,16 +51,13 @@ export class GroupsFolderNode implements ExplorerNode {
       return [ErrorNode.from(this, err, `list the consumer groups of ${this.connection.name}`)];
     }
     if (list.groups.length === 0) return [new InfoNode(this, 'No consumer groups', { icon: 'info' })];
-    const shown = Math.min(list.groups.length, this.pages * this.context.settings().treePageSize);
-    const nodes: ExplorerNode[] = list.groups.slice(0, shown).map((g) => {
+    return pagedNodes(this, list.groups, this.pages, this.context.settings().treePageSize, (g) => {
       const existing = this.nodes.get(g.groupId);
       if (existing?.group === g) return existing;
       const node = new GroupNode(this, this.connection, this.context, g);
       this.nodes.set(g.groupId, node);
       return node;
     });
-    if (shown < list.groups.length) nodes.push(new LoadMoreNode(this, shown, list.groups.length));
-    return nodes;
   }
 
   loadMore(): void {

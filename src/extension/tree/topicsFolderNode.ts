@@ -4,7 +4,8 @@ import type { TopicSummary } from '../../core/model';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerContext } from './explorerContext';
 import type { ExplorerNode } from './explorerNode';
-import { ErrorNode, InfoNode, LoadMoreNode } from './simpleNodes';
+import { ErrorNode, InfoNode } from './simpleNodes';
+import { pagedNodes } from './paging';
 import { TopicNode } from './topicNode';
 
 /** "Topics (n)": paged, filtered, internal topics last. */
@@ -46,10 +47,7 @@ export class TopicsFolderNode implements ExplorerNode {
       .filter((t) => !filter || t.name.toLowerCase().includes(filter))
       .sort((a, b) => Number(a.internal) - Number(b.internal) || a.name.localeCompare(b.name));
     if (matching.length === 0) return [new InfoNode(this, filter ? `No topic matches "${filter}"` : 'No topics', { icon: 'info' })];
-    const shown = Math.min(matching.length, this.pages * this.context.settings().treePageSize);
-    const nodes: ExplorerNode[] = matching.slice(0, shown).map((t) => new TopicNode(this, this.connection, this.context, t));
-    if (shown < matching.length) nodes.push(new LoadMoreNode(this, shown, matching.length));
-    return nodes;
+    return pagedNodes(this, matching, this.pages, this.context.settings().treePageSize, (t) => new TopicNode(this, this.connection, this.context, t));
   }
 
   loadMore(): void {
