@@ -32,4 +32,19 @@ suite('connections', () => {
     assert.equal(prompter.asked[1].validation, '"broker-without-port" is not host:port: add the port, for example broker-without-port:9092.');
     assert.deepEqual(vscode.workspace.getConfiguration('eventBroker').get('connections'), []);
   });
+
+  test('clientOverrides the client understands are applied to the next session', async () => {
+    const api = await extensionApi();
+    const config = vscode.workspace.getConfiguration('eventBroker');
+    const connection = api.store.list()[0];
+    await config.update('clientOverrides', { 'client.id': 'ebx-override-test', 'request.timeout.ms': 12345 }, vscode.ConfigurationTarget.Global);
+    try {
+      const session = await api.store.session(connection);
+      assert.equal(session.options.clientId, 'ebx-override-test');
+      assert.equal(session.timeoutMs, 12345);
+    } finally {
+      await config.update('clientOverrides', undefined, vscode.ConfigurationTarget.Global);
+    }
+    assert.equal((await api.store.session(connection)).options.clientId, 'event-broker-explorer-vscode');
+  });
 });

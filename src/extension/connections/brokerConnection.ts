@@ -43,12 +43,23 @@ export function settingsConnection(setting: ConnectionSetting): BrokerConnection
   };
 }
 
-export function connectionOptions(connection: BrokerConnection, password: string | undefined, timeoutMs: number): ConnectionOptions {
+/**
+ * The options for core. Of `eventBroker.clientOverrides`, the settings our client has an equivalent
+ * for are applied (`client.id`, `request.timeout.ms`); all of them are checked against the broker's
+ * rules elsewhere (diagnostics/clientOverridesCheck.ts).
+ */
+export function connectionOptions(
+  connection: BrokerConnection,
+  password: string | undefined,
+  timeoutMs: number,
+  overrides: Record<string, string | number | boolean> = {},
+): ConnectionOptions {
+  const requestTimeout = Number(overrides['request.timeout.ms']);
   return {
     bootstrap: parseBootstrap(connection.bootstrap),
     sasl: connection.saslMechanism && connection.username ? { mechanism: connection.saslMechanism, username: connection.username, password: password ?? '' } : undefined,
     tls: connection.tls,
-    clientId: 'event-broker-explorer-vscode',
-    timeoutMs,
+    clientId: typeof overrides['client.id'] === 'string' && overrides['client.id'] !== '' ? overrides['client.id'] : 'event-broker-explorer-vscode',
+    timeoutMs: Number.isInteger(requestTimeout) && requestTimeout > 0 ? requestTimeout : timeoutMs,
   };
 }

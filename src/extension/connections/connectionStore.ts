@@ -8,6 +8,12 @@ import type { PrompterHolder } from '../prompter';
 
 const secretKey = (connection: BrokerConnection) => `eventBroker.password:${connection.id}`;
 
+/** A session is reused while its connection and the settings it was opened with stay the same. */
+function sessionKey(connection: BrokerConnection): string {
+  const settings = readSettings();
+  return JSON.stringify([connection, settings.requestTimeoutSeconds, settings.clientOverrides]);
+}
+
 /**
  * The connections (from the environment and from settings), their passwords (SecretStorage or
  * KAFKA_PASSWORD only) and one open session per connection.
@@ -29,7 +35,7 @@ export class ConnectionStore implements vscode.Disposable {
   ) {
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(`${SETTINGS_SECTION}.connections`) || e.affectsConfiguration(`${SETTINGS_SECTION}.requestTimeoutSeconds`)) this.reconcile();
+        if (['connections', 'requestTimeoutSeconds', 'clientOverrides'].some((key) => e.affectsConfiguration(`${SETTINGS_SECTION}.${key}`))) this.reconcile();
       }),
     );
   }
@@ -46,12 +52,13 @@ export class ConnectionStore implements vscode.Disposable {
 
   /** The session of a connection, opening it (and asking for a missing password) when needed. */
   async session(connection: BrokerConnection): Promise<KafkaSession> {
-    const key = JSON.stringify(connection);
+    const key = sessionKey(connection);
     const open = this.sessions.get(connection.id);
     if (open && open.key === key) return open.session;
     if (open) void open.session.close();
     const password = connection.saslMechanism ? await this.password(connection) : undefined;
-    const session = KafkaSession.open(connectionOptions(connection, password, readSettings().requestTimeoutSeconds * 1000), this.logger);
+    const settings = readSettings();
+    const session = KafkaSession.open(connectionOptions(connection, password, settings.requestTimeoutSeconds * 1000, settings.clientOverrides), this.logger);
     this.sessions.set(connection.id, { key, session });
     return session;
   }
@@ -90,7 +97,7 @@ export class ConnectionStore implements vscode.Disposable {
 
   /** Closes sessions whose connection changed or went away, and tells listeners. */
   private reconcile(): void {
-    const current = new Map(this.list().map((c) => [c.id, JSON.stringify(c)]));
+    const current = new Map(this.list().map((c) => [c.id, sessionKey(c)]));
     for (const [id, open] of [...this.sessions]) {
       if (current.get(id) === open.key) continue;
       void open.session.close();
