@@ -1,11 +1,19 @@
 #!/usr/bin/env node
 // A real single-node Apache Kafka broker (KRaft) for development and tests, without Docker.
 //
-//   npm run broker -- start [--dir DIR]    start (or re-report) the broker; prints
-//                                           KAFKA_BOOTSTRAP=127.0.0.1:<port>
-//                                           KAFKA_SASL_BOOTSTRAP=127.0.0.1:<port>
+//   npm run broker -- start [--nodes N] [--dir DIR]   start (or re-report) the broker; prints
+//                                           KAFKA_BOOTSTRAP=127.0.0.1:<port>[,…]
+//                                           KAFKA_SASL_BOOTSTRAP=127.0.0.1:<port>[,…]
+//                                           KAFKA_SSL_BOOTSTRAP=127.0.0.1:<port>[,…]
+//                                           KAFKA_SSL_CA=<the CA's PEM file>
+//                                         --nodes 3: a KRaft cluster of three processes (each
+//                                         controller and broker, its own ports and log dir);
+//                                         on a cluster with some nodes down it restarts those
 //   npm run broker -- status [--dir DIR]   exit 0 and the lines above when running, else exit 1
 //   npm run broker -- stop [--dir DIR]     stop it and delete its data
+//   npm run broker -- kill [--node ID]     SIGKILL every node (or one), keeping data, state and ports
+//   npm run broker -- stop-node --node ID  SIGTERM one node (controlled shutdown), keeping its data
+//   npm run broker -- restart [--node ID]  start the killed/stopped nodes again on the same data and ports
 //
 // The jars come from Maven Central (scripts/broker/pom.xml + `mvn dependency:copy-dependencies`)
 // and are cached outside the repository in ${XDG_CACHE_HOME:-~/.cache}/event-broker-explorer.
@@ -13,6 +21,8 @@
 //   PLAINTEXT       no authentication (principal ANONYMOUS, a super user)
 //   SASL_PLAINTEXT  PLAIN and SCRAM-SHA-256; users admin/admin-secret (super user) and
 //                   reader/reader-secret (no ACLs: denied everything until a test grants some)
+//   SSL             TLS with a certificate for 127.0.0.1 signed by a CA made with keytool at start
+//                   (principal ANONYMOUS); the CA's PEM is KAFKA_SSL_CA
 //   CONTROLLER      KRaft controller
 // Only node builtins: this runs before (and independently of) `npm ci`.
 
@@ -85,23 +95,46 @@ export function ensureJars() {
 }
 
 // ---------------------------------------------------------------- state
+//
+// One state dir per broker or cluster. A single node keeps its files at the top of the dir (as
+// before); the nodes of a cluster (`--nodes 3`) each get `node-<id>/`. state.json records every
+// node's pid and ports, so a killed node can be started again on the same data and the same ports.
 
 const files = (dir) => ({
   state: path.join(dir, 'state.json'),
   pid: path.join(dir, 'broker.pid'),
-  props: path.join(dir, 'server.properties'),
-  log4j: path.join(dir, 'log4j.properties'),
-  data: path.join(dir, 'data'),
-  log: path.join(dir, 'broker.log'), // log4j output
-  out: path.join(dir, 'broker.out'), // the JVM's stdout/stderr
+  tls: path.join(dir, 'tls'),
 });
+
+/** A node's own files: at the top of `dir` for a single node, under node-<id>/ in a cluster. */
+const nodeFiles = (dir, nodeId, count) => {
+  const base = count === 1 ? dir : path.join(dir, `node-${nodeId}`);
+  return {
+    base,
+    props: path.join(base, 'server.properties'),
+    log4j: path.join(base, 'log4j.properties'),
+    data: path.join(base, 'data'),
+    log: path.join(base, 'broker.log'), // log4j output
+    out: path.join(base, 'broker.out'), // the JVM's stdout/stderr
+  };
+};
 
 function readState(dir) {
   try {
-    return JSON.parse(fs.readFileSync(files(dir).state, 'utf8'));
+    const st = JSON.parse(fs.readFileSync(files(dir).state, 'utf8'));
+    // State written before clusters existed: one node, id 1.
+    st.nodes ??= [{ nodeId: 1, pid: st.pid, ports: st.ports }];
+    return st;
   } catch {
     return undefined;
   }
+}
+
+function writeState(dir, st) {
+  const first = st.nodes[0];
+  Object.assign(st, { pid: first.pid, ports: first.ports }); // the single-node fields, kept for readers of old state
+  fs.writeFileSync(files(dir).state, JSON.stringify(st, null, 2) + '\n');
+  fs.writeFileSync(files(dir).pid, `${first.pid}\n`);
 }
 
 function isAlive(pid) {
@@ -113,31 +146,40 @@ function isAlive(pid) {
   }
 }
 
-/** True when `pid` is alive and (where /proc tells) is our broker for this state dir, not a reused pid. */
-function isOurBroker(pid, dir) {
+/** True when `pid` is alive and (where /proc tells) is the broker of this properties file, not a reused pid. */
+function isOurNode(pid, propsFile) {
   if (!pid || !isAlive(pid)) return false;
   try {
     const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    return cmd.includes('kafka.Kafka') && cmd.includes(files(dir).props);
+    return cmd.includes('kafka.Kafka') && cmd.includes(propsFile);
   } catch {
     return !fs.existsSync('/proc/self'); // no /proc (not Linux): trust the pid
   }
 }
 
+const nodeAlive = (st, node) => isOurNode(node.pid, nodeFiles(st.dir, node.nodeId, st.nodes.length).props);
+
+/** The state when every node runs; undefined otherwise. */
 function runningState(dir) {
   const st = readState(dir);
-  return st && isOurBroker(st.pid, dir) ? st : undefined;
+  return st && st.nodes.every((n) => nodeAlive(st, n)) ? st : undefined;
 }
 
+const hostPorts = (st, kind) => st.nodes.map((n) => `127.0.0.1:${n.ports[kind]}`).join(',');
+
 const result = (st) => ({
-  bootstrap: `127.0.0.1:${st.ports.plaintext}`,
-  saslBootstrap: `127.0.0.1:${st.ports.sasl}`,
-  pid: st.pid,
+  bootstrap: hostPorts(st, 'plaintext'),
+  saslBootstrap: hostPorts(st, 'sasl'),
+  ...(st.nodes[0].ports.ssl ? { sslBootstrap: hostPorts(st, 'ssl'), sslCa: st.tls?.caPem } : {}),
+  pid: st.nodes[0].pid,
   dir: st.dir,
+  nodes: st.nodes.map((n) => ({ nodeId: n.nodeId, pid: n.pid, bootstrap: `127.0.0.1:${n.ports.plaintext}`, alive: nodeAlive(st, n) })),
 });
 
 export function formatLines(r) {
-  return `KAFKA_BOOTSTRAP=${r.bootstrap}\nKAFKA_SASL_BOOTSTRAP=${r.saslBootstrap}\n`;
+  let lines = `KAFKA_BOOTSTRAP=${r.bootstrap}\nKAFKA_SASL_BOOTSTRAP=${r.saslBootstrap}\n`;
+  if (r.sslBootstrap) lines += `KAFKA_SSL_BOOTSTRAP=${r.sslBootstrap}\nKAFKA_SSL_CA=${r.sslCa}\n`;
+  return lines;
 }
 
 // ---------------------------------------------------------------- helpers
@@ -180,9 +222,8 @@ function tail(file, lines = 40) {
   }
 }
 
-function brokerLogTail(dir) {
-  const f = files(dir);
-  return [`--- ${f.out} ---`, tail(f.out, 20), `--- ${f.log} (tail) ---`, tail(f.log, 40)].join('\n');
+function brokerLogTail(nf) {
+  return [`--- ${nf.out} ---`, tail(nf.out, 20), `--- ${nf.log} (tail) ---`, tail(nf.log, 40)].join('\n');
 }
 
 function clusterId() {
@@ -193,20 +234,23 @@ function clusterId() {
   }
 }
 
-function serverProperties({ dir, ports }) {
+function serverProperties({ nf, node, nodes, tls }) {
   const { admin, reader } = LOCAL_USERS;
+  const { ports } = node;
+  const count = nodes.length;
   const plainJaas =
     'org.apache.kafka.common.security.plain.PlainLoginModule required' +
     ` username="${admin.username}" password="${admin.password}"` +
     ` user_${admin.username}="${admin.password}" user_${reader.username}="${reader.password}";`;
-  return `# Generated by scripts/broker.mjs - single-node KRaft broker for development and tests.
+  const voters = nodes.map((n) => `${n.nodeId}@127.0.0.1:${n.ports.controller}`).join(',');
+  return `# Generated by scripts/broker.mjs - ${count === 1 ? 'single-node KRaft broker' : `node ${node.nodeId} of a ${count}-node KRaft cluster`} for development and tests.
 process.roles=broker,controller
-node.id=1
-controller.quorum.voters=1@127.0.0.1:${ports.controller}
+node.id=${node.nodeId}
+controller.quorum.voters=${voters}
 controller.listener.names=CONTROLLER
-listeners=PLAINTEXT://127.0.0.1:${ports.plaintext},SASL_PLAINTEXT://127.0.0.1:${ports.sasl},CONTROLLER://127.0.0.1:${ports.controller}
-advertised.listeners=PLAINTEXT://127.0.0.1:${ports.plaintext},SASL_PLAINTEXT://127.0.0.1:${ports.sasl}
-listener.security.protocol.map=PLAINTEXT:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT,CONTROLLER:PLAINTEXT
+listeners=PLAINTEXT://127.0.0.1:${ports.plaintext},SASL_PLAINTEXT://127.0.0.1:${ports.sasl},SSL://127.0.0.1:${ports.ssl},CONTROLLER://127.0.0.1:${ports.controller}
+advertised.listeners=PLAINTEXT://127.0.0.1:${ports.plaintext},SASL_PLAINTEXT://127.0.0.1:${ports.sasl},SSL://127.0.0.1:${ports.ssl}
+listener.security.protocol.map=PLAINTEXT:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT,SSL:SSL,CONTROLLER:PLAINTEXT
 inter.broker.listener.name=PLAINTEXT
 
 # Authentication on SASL_PLAINTEXT: PLAIN (inline users) and SCRAM-SHA-256 (credentials added at format time).
@@ -214,28 +258,39 @@ sasl.enabled.mechanisms=PLAIN,SCRAM-SHA-256
 listener.name.sasl_plaintext.plain.sasl.jaas.config=${plainJaas}
 listener.name.sasl_plaintext.scram-sha-256.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
 
-# Real ACLs. ANONYMOUS = the PLAINTEXT listener and the controller.
+# TLS on SSL: a certificate for 127.0.0.1 signed by a CA made at start (${tls.caPem}); no client certificates.
+ssl.keystore.type=PKCS12
+ssl.keystore.location=${tls.keystore}
+ssl.keystore.password=${tls.password}
+ssl.key.password=${tls.password}
+ssl.client.auth=none
+
+# Real ACLs. ANONYMOUS = the PLAINTEXT and SSL listeners and the controller.
 authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
 super.users=User:${admin.username};User:ANONYMOUS
 
 # Like VAST: topics are never created implicitly.
 auto.create.topics.enable=false
 num.partitions=1
-offsets.topic.replication.factor=1
+offsets.topic.replication.factor=${Math.min(count, 3)}
 offsets.topic.num.partitions=3
-transaction.state.log.replication.factor=1
-transaction.state.log.min.isr=1
+transaction.state.log.replication.factor=${Math.min(count, 3)}
+transaction.state.log.min.isr=${count === 1 ? 1 : 2}
 group.initial.rebalance.delay.ms=0
+# A killed node's registration expires (it can come back, and a cluster gives its partitions new
+# leaders) within a few seconds rather than the default 9.
+broker.session.timeout.ms=4000
+broker.heartbeat.interval.ms=1000
 
-log.dirs=${files(dir).data}
+log.dirs=${nf.data}
 `;
 }
 
-function log4jProperties(dir) {
+function log4jProperties(nf) {
   return `# Generated by scripts/broker.mjs - broker logs go to a file, INFO (noisy loggers at WARN).
 log4j.rootLogger=INFO, file
 log4j.appender.file=org.apache.log4j.RollingFileAppender
-log4j.appender.file.File=${files(dir).log}
+log4j.appender.file.File=${nf.log}
 log4j.appender.file.MaxFileSize=20MB
 log4j.appender.file.MaxBackupIndex=2
 log4j.appender.file.layout=org.apache.log4j.PatternLayout
@@ -262,82 +317,122 @@ function run(cmd, args) {
   });
 }
 
+async function mustRun(what, cmd, args) {
+  const r = await run(cmd, args);
+  if (r.error || r.code !== 0) throw new Error(`${what} failed: ${r.error?.message ?? `exit ${r.code}`}\n${r.output}`);
+  return r;
+}
+
 function java(libs, args) {
   return ['-cp', `${libs}${path.sep}*`, ...args];
+}
+
+/**
+ * A CA and a broker certificate for 127.0.0.1 signed by it, made with the JDK's keytool (always
+ * there, since the broker needs Java). Made once per state dir; a restart reuses them.
+ * Returns { caPem, keystore, password }.
+ */
+async function ensureTls(dir) {
+  const t = files(dir).tls;
+  const out = { caPem: path.join(t, 'ca.pem'), keystore: path.join(t, 'broker.p12'), password: 'ebx-test-tls' };
+  if (fs.existsSync(out.caPem) && fs.existsSync(out.keystore)) return out;
+  fs.rmSync(t, { recursive: true, force: true });
+  fs.mkdirSync(t, { recursive: true });
+  const caStore = path.join(t, 'ca.p12');
+  const csr = path.join(t, 'broker.csr');
+  const signed = path.join(t, 'broker.pem');
+  const pw = out.password;
+  const store = (file) => ['-keystore', file, '-storetype', 'PKCS12', '-storepass', pw, '-keypass', pw];
+  const san = 'SAN=IP:127.0.0.1,DNS:localhost';
+  const kt = (what, args) => mustRun(`keytool ${what}`, 'keytool', args);
+  await Promise.all([
+    kt('CA key', ['-genkeypair', '-alias', 'ca', '-dname', 'CN=Event Broker Explorer test CA', '-keyalg', 'EC', '-groupname', 'secp256r1', '-validity', '3650', '-ext', 'bc:c', ...store(caStore)]),
+    kt('broker key', ['-genkeypair', '-alias', 'broker', '-dname', 'CN=127.0.0.1', '-keyalg', 'EC', '-groupname', 'secp256r1', '-validity', '3650', '-ext', san, ...store(out.keystore)]),
+  ]);
+  await Promise.all([
+    kt('CA export', ['-exportcert', '-rfc', '-alias', 'ca', '-file', out.caPem, ...store(caStore)]),
+    kt('certificate request', ['-certreq', '-alias', 'broker', '-file', csr, ...store(out.keystore)]),
+  ]);
+  await kt('signing', ['-gencert', '-rfc', '-alias', 'ca', '-infile', csr, '-outfile', signed, '-validity', '3650', '-ext', san, ...store(caStore)]);
+  await kt('CA import', ['-importcert', '-noprompt', '-alias', 'ca', '-file', out.caPem, ...store(out.keystore)]);
+  await kt('certificate import', ['-importcert', '-noprompt', '-alias', 'broker', '-file', signed, ...store(out.keystore)]);
+  fs.rmSync(caStore, { force: true }); // the CA's key is not needed any more
+  fs.rmSync(csr, { force: true });
+  return out;
 }
 
 // ---------------------------------------------------------------- start / stop / status
 
 /**
- * Starts the broker whose state lives in `dir` (or re-reports the running one).
- * `ownerPid`: when given, a tiny watchdog stops the broker if that process dies (used by the test runner,
- * so a killed test run never leaves a JVM behind) and deletes its data (the whole `dir` with
- * `removeDirOnOwnerExit`).
- * Returns { bootstrap, saslBootstrap, pid, dir, startMs, reused }.
+ * Starts the broker (or, with `nodes: 3`, the cluster) whose state lives in `dir`, or re-reports
+ * the running one. `ownerPid`: when given, a tiny watchdog per node stops it if that process dies
+ * (used by the test runners, so a killed test run never leaves a JVM behind) and deletes its data
+ * (the whole `dir` with `removeDirOnOwnerExit`).
+ * Returns { bootstrap, saslBootstrap, sslBootstrap, sslCa, pid, dir, nodes, startMs, reused }.
  */
-export async function startBroker({ dir = defaultStateDir(), ownerPid, removeDirOnOwnerExit = false } = {}) {
+export async function startBroker({ dir = defaultStateDir(), nodes: count = 1, ownerPid, removeDirOnOwnerExit = false } = {}) {
   dir = path.resolve(dir);
   const t0 = Date.now();
   const existing = runningState(dir);
   if (existing) {
-    await waitReady(dir, existing);
+    await waitReady(existing, existing.nodes);
     return { ...result(existing), startMs: Date.now() - t0, reused: true };
   }
+  const partly = readState(dir);
+  if (partly && partly.nodes.some((n) => nodeAlive(partly, n))) {
+    // Some nodes of a cluster were killed or stopped: bring them back on their data, wipe nothing.
+    const r = await restartBroker({ dir });
+    return { ...r, startMs: Date.now() - t0, reused: true };
+  }
+  if (!Number.isInteger(count) || count < 1 || count > 9) throw new Error(`--nodes must be between 1 and 9 (got ${count})`);
+  await stopBroker({ dir, quiet: true }); // nothing runs: leftovers of an earlier broker go, and it starts afresh
 
   const libs = ensureJars();
   const tStart = Date.now();
   const f = files(dir);
   fs.mkdirSync(dir, { recursive: true });
-  for (const p of [f.data, f.state, f.pid, f.log, f.out]) fs.rmSync(p, { recursive: true, force: true });
+  fs.rmSync(f.tls, { recursive: true, force: true });
+  const tlsReady = ensureTls(dir);
 
-  const [plaintext, sasl, controller] = await freePorts(3);
-  const ports = { plaintext, sasl, controller };
-  fs.writeFileSync(f.props, serverProperties({ dir, ports }));
-  fs.writeFileSync(f.log4j, log4jProperties(dir));
-  const log4jOpt = `-Dlog4j.configuration=file:${f.log4j}`;
+  const ports = await freePorts(4 * count);
+  const nodeList = Array.from({ length: count }, (_, i) => ({
+    nodeId: i + 1,
+    pid: 0,
+    ports: { plaintext: ports[4 * i], sasl: ports[4 * i + 1], ssl: ports[4 * i + 2], controller: ports[4 * i + 3] },
+  }));
+  const tls = await tlsReady;
+  const rmPaths = removeDirOnOwnerExit ? [dir] : [f.state, f.pid, ...nodeList.map((n) => (count === 1 ? nodeFiles(dir, n.nodeId, count).data : nodeFiles(dir, n.nodeId, count).base))];
+  const st = {
+    dir,
+    clusterId: clusterId(),
+    kafkaVersion: KAFKA_VERSION,
+    startedAt: new Date().toISOString(),
+    nodes: nodeList,
+    tls,
+    owner: ownerPid ? { pid: Number(ownerPid), rmPaths } : undefined,
+  };
 
-  // Format the log dir, with SCRAM credentials for the local users.
-  const id = clusterId();
-  const scram = Object.values(LOCAL_USERS).flatMap((u) => [
-    '--add-scram',
-    `SCRAM-SHA-256=[name=${u.username},password=${u.password}]`,
-  ]);
-  const fmt = await run('java', [
-    log4jOpt,
-    ...java(libs, ['kafka.tools.StorageTool', 'format', '-t', id, '-c', f.props, ...scram]),
-  ]);
-  if (fmt.error || fmt.code !== 0) {
-    throw new Error(`kafka StorageTool format failed: ${fmt.error?.message ?? `exit ${fmt.code}`}\n${fmt.output}`);
-  }
-
-  // Start detached in its own process group; stdout/stderr to broker.out.
-  const outFd = fs.openSync(f.out, 'a');
-  const child = spawn(
-    'java',
-    [
-      '-Xmx512m',
-      '-XX:+UseG1GC',
-      '-XX:MaxGCPauseMillis=20',
-      '-Djava.awt.headless=true',
-      log4jOpt,
-      ...java(libs, ['kafka.Kafka', f.props]),
-    ],
-    { detached: true, stdio: ['ignore', outFd, outFd], cwd: dir },
+  // Format every node's log dir (in parallel), with SCRAM credentials for the local users.
+  const scram = Object.values(LOCAL_USERS).flatMap((u) => ['--add-scram', `SCRAM-SHA-256=[name=${u.username},password=${u.password}]`]);
+  await Promise.all(
+    nodeList.map(async (node) => {
+      const nf = nodeFiles(dir, node.nodeId, count);
+      fs.mkdirSync(nf.base, { recursive: true });
+      for (const p of [nf.data, nf.log, nf.out]) fs.rmSync(p, { recursive: true, force: true });
+      fs.writeFileSync(nf.props, serverProperties({ nf, node, nodes: nodeList, tls }));
+      fs.writeFileSync(nf.log4j, log4jProperties(nf));
+      await mustRun('kafka StorageTool format', 'java', [
+        `-Dlog4j.configuration=file:${nf.log4j}`,
+        ...java(libs, ['kafka.tools.StorageTool', 'format', '-t', st.clusterId, '-c', nf.props, ...scram]),
+      ]);
+    }),
   );
-  fs.closeSync(outFd);
-  let exited = null;
-  child.once('exit', (code, signal) => (exited = { code, signal }));
-  child.unref();
-  const st = { pid: child.pid, ports, dir, clusterId: id, kafkaVersion: KAFKA_VERSION, startedAt: new Date().toISOString() };
-  fs.writeFileSync(f.pid, `${child.pid}\n`);
-  fs.writeFileSync(f.state, JSON.stringify(st, null, 2) + '\n');
-  if (ownerPid) {
-    const f2 = files(dir);
-    startWatchdog(ownerPid, child.pid, removeDirOnOwnerExit ? [dir] : [f2.data, f2.state, f2.pid]);
-  }
 
+  const exits = new Map();
+  for (const node of nodeList) launchNode(libs, st, node, exits);
+  writeState(dir, st);
   try {
-    await waitReady(dir, st, () => exited);
+    await waitReady(st, nodeList, exits);
   } catch (e) {
     await stopBroker({ dir, quiet: true });
     throw e;
@@ -345,17 +440,48 @@ export async function startBroker({ dir = defaultStateDir(), ownerPid, removeDir
   return { ...result(st), startMs: Date.now() - tStart, reused: false };
 }
 
-async function waitReady(dir, st, exitedFn = () => null) {
+/** Starts one node's JVM detached, in its own process group; stdout/stderr to broker.out. */
+function launchNode(libs, st, node, exits) {
+  const nf = nodeFiles(st.dir, node.nodeId, st.nodes.length);
+  const outFd = fs.openSync(nf.out, 'a');
+  const child = spawn(
+    'java',
+    [
+      st.nodes.length === 1 ? '-Xmx512m' : '-Xmx384m',
+      '-XX:+UseG1GC',
+      '-XX:MaxGCPauseMillis=20',
+      '-Djava.awt.headless=true',
+      `-Dlog4j.configuration=file:${nf.log4j}`,
+      ...java(libs, ['kafka.Kafka', nf.props]),
+    ],
+    { detached: true, stdio: ['ignore', outFd, outFd], cwd: nf.base },
+  );
+  fs.closeSync(outFd);
+  child.once('exit', (code, signal) => exits?.set(node.nodeId, { code, signal, pid: child.pid }));
+  child.unref();
+  node.pid = child.pid;
+  if (st.owner && isAlive(st.owner.pid)) startWatchdog(st.owner.pid, child.pid, st.owner.rmPaths);
+}
+
+async function waitReady(st, nodes, exits = new Map()) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
+  const pending = new Set(nodes.map((n) => n.nodeId));
   for (;;) {
-    const ex = exitedFn() ?? (isAlive(st.pid) ? null : { code: '?', signal: null });
-    if (ex) {
-      throw new Error(`Kafka broker exited during start-up (code ${ex.code}, signal ${ex.signal})\n${brokerLogTail(dir)}`);
+    for (const node of nodes) {
+      if (!pending.has(node.nodeId)) continue;
+      const nf = nodeFiles(st.dir, node.nodeId, st.nodes.length);
+      const exited = exits.get(node.nodeId);
+      const ex = exited && exited.pid === node.pid ? exited : isAlive(node.pid) ? null : { code: '?', signal: null };
+      if (ex) {
+        throw new Error(`Kafka broker (node ${node.nodeId}) exited during start-up (code ${ex.code}, signal ${ex.signal})\n${brokerLogTail(nf)}`);
+      }
+      const { plaintext, sasl, ssl } = node.ports;
+      if ((await canConnect(plaintext)) && (await canConnect(sasl)) && (!ssl || (await canConnect(ssl)))) pending.delete(node.nodeId);
+      else if (Date.now() > deadline) {
+        throw new Error(`Kafka broker (node ${node.nodeId}) not ready after ${READY_TIMEOUT_MS / 1000} s\n${brokerLogTail(nf)}`);
+      }
     }
-    if ((await canConnect(st.ports.plaintext)) && (await canConnect(st.ports.sasl))) return;
-    if (Date.now() > deadline) {
-      throw new Error(`Kafka broker not ready after ${READY_TIMEOUT_MS / 1000} s\n${brokerLogTail(dir)}`);
-    }
+    if (pending.size === 0) return;
     await sleep(200);
   }
 }
@@ -377,58 +503,134 @@ function startWatchdog(ownerPid, brokerPid, rmPaths) {
   w.unref();
 }
 
-/** Stops the broker in `dir` (SIGTERM to its process group, SIGKILL after ~10 s) and deletes its data. */
+function signalGroup(pid, sig) {
+  try {
+    process.kill(-pid, sig);
+  } catch {
+    try {
+      process.kill(pid, sig);
+    } catch {}
+  }
+}
+
+/** Ends one node's JVM: SIGTERM (a controlled shutdown) and SIGKILL after ~10 s, or SIGKILL at once. */
+async function endNode(st, node, { kill = false, quiet = false } = {}) {
+  if (!nodeAlive(st, node)) return false;
+  const t0 = Date.now();
+  signalGroup(node.pid, kill ? 'SIGKILL' : 'SIGTERM');
+  while (isAlive(node.pid) && Date.now() - t0 < STOP_GRACE_MS) await sleep(50);
+  if (isAlive(node.pid)) {
+    if (!quiet) log(`node ${node.nodeId} did not stop within ${STOP_GRACE_MS / 1000} s, sending SIGKILL`);
+    signalGroup(node.pid, 'SIGKILL');
+    while (isAlive(node.pid) && Date.now() - t0 < STOP_GRACE_MS + 5000) await sleep(50);
+  }
+  if (!quiet) log(`${kill ? 'killed' : 'stopped'} node ${node.nodeId} (pid ${node.pid}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return true;
+}
+
+function pickNodes(st, nodeId) {
+  if (nodeId === undefined || nodeId === null) return st.nodes;
+  const node = st.nodes.find((n) => n.nodeId === Number(nodeId));
+  if (!node) throw new Error(`no node ${nodeId} (nodes: ${st.nodes.map((n) => n.nodeId).join(', ')})`);
+  return [node];
+}
+
+function stateOrThrow(dir) {
+  const st = readState(path.resolve(dir));
+  if (!st) throw new Error(`no broker state in ${dir}: start one first`);
+  return st;
+}
+
+/**
+ * SIGKILLs the broker (every node, or node `nodeId`) and keeps its data, state and ports, so
+ * restartBroker can bring it back as it was. Returns { killed: [nodeId…] }.
+ */
+export async function killBroker({ dir = defaultStateDir(), nodeId, quiet = false } = {}) {
+  const st = stateOrThrow(dir);
+  const killed = [];
+  for (const node of pickNodes(st, nodeId)) if (await endNode(st, node, { kill: true, quiet })) killed.push(node.nodeId);
+  return { killed };
+}
+
+/** Stops one node (or all) with SIGTERM - a controlled shutdown that hands its leaderships over - and keeps its data. */
+export async function stopNode({ dir = defaultStateDir(), nodeId, quiet = false } = {}) {
+  const st = stateOrThrow(dir);
+  const stopped = [];
+  for (const node of pickNodes(st, nodeId)) if (await endNode(st, node, { quiet })) stopped.push(node.nodeId);
+  return { stopped };
+}
+
+/**
+ * Starts again the nodes that are not running (every node, or node `nodeId`), on the same data
+ * and the same ports, and waits until they accept connections.
+ */
+export async function restartBroker({ dir = defaultStateDir(), nodeId } = {}) {
+  const st = stateOrThrow(dir);
+  const t0 = Date.now();
+  const libs = ensureJars();
+  const exits = new Map();
+  const started = [];
+  for (const node of pickNodes(st, nodeId)) {
+    if (nodeAlive(st, node)) continue;
+    launchNode(libs, st, node, exits);
+    started.push(node);
+  }
+  writeState(st.dir, st);
+  await waitReady(st, started, exits);
+  return { ...result(st), restarted: started.map((n) => n.nodeId), startMs: Date.now() - t0 };
+}
+
+/** Stops the broker (every node: SIGTERM to its process group, SIGKILL after ~10 s) and deletes its data. */
 export async function stopBroker({ dir = defaultStateDir(), quiet = false } = {}) {
   dir = path.resolve(dir);
   const f = files(dir);
   const st = readState(dir);
   let wasRunning = false;
-  if (st && isOurBroker(st.pid, dir)) {
-    wasRunning = true;
+  if (st) {
     const t0 = Date.now();
-    const kill = (sig) => {
-      try {
-        process.kill(-st.pid, sig);
-      } catch {
-        try {
-          process.kill(st.pid, sig);
-        } catch {}
-      }
-    };
-    kill('SIGTERM');
-    while (isAlive(st.pid) && Date.now() - t0 < STOP_GRACE_MS) await sleep(100);
-    if (isAlive(st.pid)) {
-      if (!quiet) log(`broker did not stop within ${STOP_GRACE_MS / 1000} s, sending SIGKILL`);
-      kill('SIGKILL');
-      while (isAlive(st.pid) && Date.now() - t0 < STOP_GRACE_MS + 5000) await sleep(100);
+    const ended = await Promise.all(st.nodes.map((node) => endNode(st, node, { quiet: true })));
+    wasRunning = ended.some(Boolean);
+    if (!quiet) log(wasRunning ? `stopped (pid ${st.nodes.map((n) => n.pid).join(', ')}) in ${((Date.now() - t0) / 1000).toFixed(1)} s` : 'not running');
+    for (const node of st.nodes) {
+      const nf = nodeFiles(dir, node.nodeId, st.nodes.length);
+      fs.rmSync(st.nodes.length === 1 ? nf.data : nf.base, { recursive: true, force: true });
     }
-    if (!quiet) log(`stopped (pid ${st.pid}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   } else if (!quiet) {
     log('not running');
   }
-  for (const p of [f.data, f.state, f.pid]) fs.rmSync(p, { recursive: true, force: true });
+  for (const p of [files(dir).state, f.pid, path.join(dir, 'data')]) fs.rmSync(p, { recursive: true, force: true });
   return { wasRunning };
 }
 
-/** { running: false } or { running: true, bootstrap, saslBootstrap, pid, dir }. */
+/** { running: false } or { running: true, ready, bootstrap, saslBootstrap, …, nodes }. Running = at least one node runs. */
 export async function brokerStatus({ dir = defaultStateDir() } = {}) {
   dir = path.resolve(dir);
-  const st = runningState(dir);
-  if (!st) return { running: false };
-  const ready = (await canConnect(st.ports.plaintext)) && (await canConnect(st.ports.sasl));
+  const st = readState(dir);
+  if (!st || !st.nodes.some((n) => nodeAlive(st, n))) return { running: false };
+  let ready = true;
+  for (const n of st.nodes) ready &&= nodeAlive(st, n) && (await canConnect(n.ports.plaintext)) && (await canConnect(n.ports.sasl));
   return { running: true, ready, ...result(st) };
 }
 
 // ---------------------------------------------------------------- CLI
 
 async function main(argv) {
-  const usage = 'usage: node scripts/broker.mjs start|stop|status [--dir DIR]';
+  const usage =
+    'usage: node scripts/broker.mjs start [--nodes N] [--owner-pid PID] | stop | status | kill [--node ID] | stop-node --node ID | restart [--node ID]   [--dir DIR]';
   let cmd;
   let dir = defaultStateDir();
+  let nodes = 1;
+  let nodeId;
+  let ownerPid;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--dir') dir = argv[++i];
     else if (a.startsWith('--dir=')) dir = a.slice(6);
+    else if (a === '--nodes') nodes = Number(argv[++i]);
+    else if (a.startsWith('--nodes=')) nodes = Number(a.slice(8));
+    else if (a === '--node') nodeId = Number(argv[++i]);
+    else if (a.startsWith('--node=')) nodeId = Number(a.slice(7));
+    else if (a === '--owner-pid') ownerPid = Number(argv[++i]); // stop it (and delete DIR) when that process dies
     else if (a === '-h' || a === '--help') return console.log(usage), 0;
     else if (!cmd) cmd = a;
     else throw new Error(`unexpected argument ${a}\n${usage}`);
@@ -436,11 +638,12 @@ async function main(argv) {
   if (!dir) throw new Error(`--dir needs a value\n${usage}`);
   switch (cmd) {
     case 'start': {
-      const r = await startBroker({ dir });
+      const r = await startBroker({ dir, nodes, ownerPid, removeDirOnOwnerExit: ownerPid !== undefined });
+      const what = r.nodes.length === 1 ? `Kafka ${KAFKA_VERSION}` : `Kafka ${KAFKA_VERSION} cluster of ${r.nodes.length} nodes`;
       log(
         r.reused
-          ? `already running (pid ${r.pid}, state in ${r.dir})`
-          : `Kafka ${KAFKA_VERSION} started in ${(r.startMs / 1000).toFixed(1)} s (pid ${r.pid}, state in ${r.dir})`,
+          ? `already running (pid ${r.nodes.map((n) => n.pid).join(', ')}, state in ${r.dir})`
+          : `${what} started in ${(r.startMs / 1000).toFixed(1)} s (pid ${r.nodes.map((n) => n.pid).join(', ')}, state in ${r.dir})`,
       );
       process.stdout.write(formatLines(r));
       return 0;
@@ -448,13 +651,31 @@ async function main(argv) {
     case 'stop':
       await stopBroker({ dir });
       return 0;
+    case 'kill': {
+      const r = await killBroker({ dir, nodeId });
+      if (r.killed.length === 0) log('nothing was running');
+      return 0;
+    }
+    case 'stop-node': {
+      if (nodeId === undefined) throw new Error(`stop-node needs --node ID\n${usage}`);
+      const r = await stopNode({ dir, nodeId });
+      if (r.stopped.length === 0) log(`node ${nodeId} was not running`);
+      return 0;
+    }
+    case 'restart': {
+      const r = await restartBroker({ dir, nodeId });
+      log(r.restarted.length === 0 ? 'already running' : `restarted node ${r.restarted.join(', ')} in ${(r.startMs / 1000).toFixed(1)} s`);
+      process.stdout.write(formatLines(r));
+      return 0;
+    }
     case 'status': {
       const s = await brokerStatus({ dir });
       if (!s.running) {
         console.log('not running');
         return 1;
       }
-      log(`running (pid ${s.pid}${s.ready ? '' : ', not ready yet'}, state in ${s.dir})`);
+      const down = s.nodes.filter((n) => !n.alive).map((n) => n.nodeId);
+      log(`running (pid ${s.nodes.filter((n) => n.alive).map((n) => n.pid).join(', ')}${s.ready ? '' : ', not ready yet'}${down.length ? `, node ${down.join(', ')} down` : ''}, state in ${s.dir})`);
       process.stdout.write(formatLines(s));
       return 0;
     }

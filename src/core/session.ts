@@ -1,7 +1,7 @@
 import { Kafka, logLevel, Partitioners, type Admin, type LogEntry } from 'kafkajs';
 import { ClusterAccess } from './kafka/clusterAccess';
 import { registerCodecs } from './kafka/codecs';
-import { kafkaJsConfig, DEFAULT_TIMEOUT_MS, type ConnectionOptions } from './connection';
+import { certificateFailure, kafkaJsConfig, DEFAULT_TIMEOUT_MS, type ConnectionOptions } from './connection';
 import { silentLogger, type Logger } from './logger';
 import { abortError } from './errors';
 
@@ -43,7 +43,7 @@ export class KafkaSession {
     this.adminClient ??= this.kafka.admin({ retry: { retries: 2 } });
     this.adminConnected ??= this.adminClient.connect().catch((err) => {
       this.adminConnected = undefined;
-      throw err;
+      throw certificateFailure(err) ?? err;
     });
     await this.adminConnected;
     return this.adminClient;
@@ -72,6 +72,8 @@ export class KafkaSession {
     });
     try {
       return await Promise.race([work(), limits]);
+    } catch (err) {
+      throw certificateFailure(err) ?? err;
     } finally {
       clearTimeout(timer);
       if (onAbort) signal?.removeEventListener('abort', onAbort);

@@ -123,6 +123,10 @@ describe('IdleBackoff', () => {
     backoff.next(false, 1, 500);
     assert.equal(backoff.next(false, 480, 500), 0, 'Apache Kafka waited for data itself');
   });
+  test('a reader that asks for no wait still backs off when idle', () => {
+    const backoff = new IdleBackoff(10, 100);
+    assert.deepEqual([backoff.next(false, 0, 0), backoff.next(false, 1, 0), backoff.next(false, 0, 0)], [10, 20, 40]);
+  });
 });
 
 describe('showBytes', () => {

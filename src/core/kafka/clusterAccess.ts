@@ -81,6 +81,11 @@ export interface FetchLimits {
   maxWaitMs: number;
   maxBytes: number;
   partitionMaxBytes: number;
+  /**
+   * Give up on a fetch with no answer after this long, and drop the connection it was sent on: a
+   * connection made while a broker was restarting can stay silent until the request timeout.
+   */
+  answerWithinMs?: number;
 }
 
 interface KafkaJsRecord {
@@ -113,7 +118,7 @@ export class ClusterAccess {
 
   async connect(): Promise<void> {
     // kafkajs connects to a seed broker only; the broker list (for per-broker requests) comes with metadata.
-    this.connected ??= this.cluster.connect().then(() => this.cluster.refreshMetadata()).catch((err: unknown) => {
+    this.connected ??= this.cluster.connect().then(() => this.refreshCluster()).catch((err: unknown) => {
       this.connected = undefined;
       throw err;
     });
@@ -136,8 +141,8 @@ export class ClusterAccess {
   /** Partitions of one topic, from a fresh Metadata request for it alone. */
   async topicMetadata(topic: string): Promise<TopicMeta> {
     await this.connect();
-    await this.cluster.addTargetTopic(topic);
-    await this.cluster.refreshMetadata();
+    await this.addTargetTopic(topic);
+    await this.refreshCluster();
     const partitions = this.cluster.findTopicPartitionMetadata(topic) as any[];
     return {
       name: topic,
@@ -166,12 +171,12 @@ export class ClusterAccess {
   /** Forget cached leaders after a leader change or a dropped connection. */
   async refreshMetadata(): Promise<void> {
     await this.connect();
-    await this.cluster.refreshMetadata();
+    await this.refreshCluster();
   }
 
   async leaderOf(topic: string, partition: number): Promise<number> {
     await this.connect();
-    await this.cluster.addTargetTopic(topic);
+    await this.addTargetTopic(topic);
     const leaders = this.cluster.findLeaderForPartitions(topic, [partition]) as Record<string, number[]>;
     const nodeId = Object.keys(leaders)[0];
     if (nodeId === undefined) throw new Error(`No leader is known for ${topic} partition ${partition}.`);
@@ -216,7 +221,7 @@ export class ClusterAccess {
     const broker = await this.broker(nodeId);
     const byTopic = groupBy(requests, (r) => r.topic);
     const asked = new Map(requests.map((r) => [`${r.topic}:${r.partition}`, r.offset]));
-    const response = await broker.fetch({
+    const request = broker.fetch({
       replicaId: -1,
       isolationLevel: 1,
       maxWaitTime: limits.maxWaitMs,
@@ -227,6 +232,7 @@ export class ClusterAccess {
         partitions: rs.map((r) => ({ partition: r.partition, fetchOffset: String(r.offset), maxBytes: limits.partitionMaxBytes })),
       })),
     });
+    const response = limits.answerWithinMs === undefined ? await request : await this.answerWithin(request, limits.answerWithinMs, nodeId, broker);
     const out: FetchedPartition[] = [];
     for (const topicResponse of response.responses as any[]) {
       for (const p of topicResponse.partitions as any[]) {
@@ -235,6 +241,26 @@ export class ClusterAccess {
       }
     }
     return out;
+  }
+
+  private async answerWithin<T>(request: Promise<T>, ms: number, nodeId: number, broker: InternalBroker): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const silent = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const err = new Error(`Fetch from broker ${nodeId} timed out: no answer within ${ms} ms; reconnecting.`);
+        err.name = 'KafkaJSRequestTimeoutError';
+        // Fail whatever waits on this broker's connections and close them; the next request reconnects.
+        for (const connection of (broker.connectionPool?.pool ?? []) as any[]) connection.rejectRequests?.(err);
+        Promise.resolve(broker.disconnect()).catch(() => undefined);
+        reject(err);
+      }, ms);
+    });
+    request.catch(() => undefined);
+    try {
+      return await Promise.race([request, silent]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** ListGroups sent to every broker: each answers for the groups it coordinates. */
@@ -299,9 +325,45 @@ export class ClusterAccess {
       return await this.cluster.findBroker({ nodeId: String(nodeId) });
     } catch (err) {
       if ((err as Error).name !== 'KafkaJSBrokerNotFound') throw err;
-      await this.cluster.refreshMetadata();
+      await this.refreshCluster();
       return this.cluster.findBroker({ nodeId: String(nodeId) });
     }
+  }
+
+  /**
+   * kafkajs refreshes metadata for every topic this cluster object ever read, in one request, and
+   * that request fails as a whole once one of them is deleted: every later call of a long-lived
+   * session (the extension keeps one per connection) would fail too. So a failure for an unknown
+   * topic drops the topics that no longer exist from the list, and asks again.
+   */
+  private async refreshCluster(): Promise<void> {
+    try {
+      await this.cluster.refreshMetadata();
+    } catch (err) {
+      if (!(await this.forgetDeletedTopics(err))) throw err;
+      await this.cluster.refreshMetadata();
+    }
+  }
+
+  private async addTargetTopic(topic: string): Promise<void> {
+    try {
+      await this.cluster.addTargetTopic(topic);
+    } catch (err) {
+      if (!(await this.forgetDeletedTopics(err))) throw err;
+      await this.cluster.addTargetTopic(topic);
+    }
+  }
+
+  /** True when some of the topics kafkajs keeps asking for no longer exist (and are now forgotten). */
+  private async forgetDeletedTopics(err: unknown): Promise<boolean> {
+    if ((err as { type?: string }).type !== 'UNKNOWN_TOPIC_OR_PARTITION') return false;
+    const targets = this.cluster.targetTopics as Set<string>;
+    if (!targets || targets.size === 0) return false;
+    const broker = await this.anyBroker();
+    const existing = new Set(((await broker.metadata([])).topicMetadata as any[]).map((t) => t.topic as string));
+    const gone = [...targets].filter((t) => !existing.has(t));
+    gone.forEach((t) => targets.delete(t));
+    return gone.length > 0;
   }
 
   private async anyBroker(): Promise<InternalBroker> {

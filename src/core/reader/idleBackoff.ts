@@ -15,7 +15,10 @@ export class IdleBackoff {
 
   /** Records what the last fetch did; returns how long to wait before the next. */
   next(gotRecords: boolean, fetchTookMs: number, askedWaitMs: number): number {
-    if (gotRecords || fetchTookMs >= askedWaitMs * 0.8) {
+    // A broker that held the fetch for (most of) the wait we asked did the waiting itself. Asking
+    // for no wait at all proves nothing, so that case backs off like an immediate answer.
+    const brokerWaited = askedWaitMs > 0 && fetchTookMs >= askedWaitMs * 0.8;
+    if (gotRecords || brokerWaited) {
       this.delay = 0;
     } else {
       this.delay = this.delay === 0 ? this.startMs : Math.min(this.capMs, this.delay * 2);

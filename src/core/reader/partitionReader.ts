@@ -6,6 +6,7 @@ import { EARLIEST, LATEST } from '../kafka/clusterAccess';
 import type { Logger } from '../logger';
 import { abortError, EbxError, isAbort } from '../errors';
 import { IdleBackoff } from './idleBackoff';
+import { certificateFailure } from '../connection';
 
 export interface ReadPosition {
   topic: string;
@@ -35,6 +36,7 @@ export interface ReaderOptions {
   discoverEveryMs?: number;
 }
 
+const FETCH_ANSWER_GRACE_MS = 15_000;
 const DEFAULT_LIMITS: FetchLimits = { maxWaitMs: 500, maxBytes: 16 * 1024 * 1024, partitionMaxBytes: 4 * 1024 * 1024 };
 
 const RETRIABLE = new Set([
@@ -50,6 +52,8 @@ const RETRIABLE = new Set([
   'NETWORK_EXCEPTION',
   'UNKNOWN_TOPIC_OR_PARTITION', // briefly, while a new leader takes over; checked against metadata below
 ]);
+
+const NOT_RETRIABLE = /KafkaJSSASLAuthenticationError|SASL_AUTHENTICATION_FAILED|authentication failed/i;
 
 interface PartitionState extends ReadPosition {
   emptyFetches: number;
@@ -71,6 +75,9 @@ interface FetchOutcome {
  */
 export async function* readPartitions(access: ClusterAccess, positions: ReadPosition[], options: ReaderOptions): AsyncGenerator<PartitionBatch[]> {
   const limits: FetchLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  // A fetch answers within its wait time plus the transfer; one that stays silent far longer is
+  // on a dead or stuck connection: drop it and retry rather than wait for the request timeout.
+  limits.answerWithinMs ??= limits.maxWaitMs + FETCH_ANSWER_GRACE_MS;
   const states = new Map<string, PartitionState>();
   for (const p of positions) states.set(keyOf(p.topic, p.partition), { ...p, emptyFetches: 0, finished: false });
   const inFlight = new Map<number, Promise<FetchOutcome>>();
@@ -83,11 +90,6 @@ export async function* readPartitions(access: ClusterAccess, positions: ReadPosi
   let retryDelay = 250;
 
   const signal = options.signal;
-  const aborted = new Promise<never>((_, reject) => {
-    if (signal?.aborted) reject(abortError());
-    signal?.addEventListener('abort', () => reject(abortError()), { once: true });
-  });
-  aborted.catch(() => undefined);
 
   try {
     while ([...states.values()].some((s) => !s.finished)) {
@@ -102,7 +104,7 @@ export async function* readPartitions(access: ClusterAccess, positions: ReadPosi
       }
       let outcome: FetchOutcome;
       try {
-        outcome = await Promise.race([...inFlight.values(), aborted]);
+        outcome = await untilAborted(Promise.race([...inFlight.values()]), signal);
       } catch (err) {
         if (isAbort(err)) return;
         throw err;
@@ -190,6 +192,9 @@ export async function* readPartitions(access: ClusterAccess, positions: ReadPosi
       return;
     }
     if (err.type === 'TOPIC_AUTHORIZATION_FAILED') throw err;
+    // A password or certificate that stopped working does not heal by retrying: fail at once
+    // (kafkajs wraps it as a connection error, which would otherwise be retried for ever in a tail).
+    if (NOT_RETRIABLE.test(`${err.name} ${err.type ?? ''} ${err.message}`) || certificateFailure(err)) throw certificateFailure(err) ?? err;
     const now = Date.now();
     failingSince ??= now;
     if (err.type === 'UNKNOWN_TOPIC_OR_PARTITION') await failIfTopicGone(outcome.keys);
@@ -203,7 +208,8 @@ export async function* readPartitions(access: ClusterAccess, positions: ReadPosi
 
   async function refreshLeaders(): Promise<void> {
     leaders.clear();
-    await access.refreshMetadata().catch(() => undefined);
+    // Bounded like a fetch: a broker that accepts connections but never answers must not stall the reader.
+    await within(access.refreshMetadata().catch(() => undefined), FETCH_ANSWER_GRACE_MS, signal);
   }
 
   async function discover(): Promise<void> {
@@ -251,6 +257,47 @@ export async function* readPartitions(access: ClusterAccess, positions: ReadPosi
 
 export function keyOf(topic: string, partition: number): string {
   return `${topic}\u0000${partition}`;
+}
+
+/** Waits for `work`, but no longer than `ms` or until the signal aborts (the work goes on unobserved). */
+async function within(work: Promise<unknown>, ms: number, signal?: AbortSignal): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    onAbort = () => resolve();
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    await Promise.race([work, limit]);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * `work`, or an AbortError as soon as the signal aborts. The abort listener is removed when the work
+ * settles: racing every fetch against one long-lived "aborted" promise instead would keep each
+ * fetched batch reachable from that promise until the read ends (a leak of every record read).
+ */
+function untilAborted<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.reject(abortError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (err) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
