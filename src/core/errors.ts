@@ -44,13 +44,15 @@ interface KafkaishError {
   code?: string;
   originalError?: unknown;
   cause?: unknown;
+  /** KafkaJSAggregateError (e.g. "Topic creation errors") carries one error per topic. */
+  errors?: unknown[];
 }
 
 const byKafkaType: Record<string, string> = {
   TOPIC_AUTHORIZATION_FAILED: 'Not authorized to access this topic: the user needs Read/Describe on it.',
   GROUP_AUTHORIZATION_FAILED: 'Not authorized to access this consumer group: the user needs Describe (or Delete) on it.',
   CLUSTER_AUTHORIZATION_FAILED: 'Not authorized for this cluster operation.',
-  UNKNOWN_TOPIC_OR_PARTITION: 'The topic or partition does not exist.',
+  UNKNOWN_TOPIC_OR_PARTITION: 'The topic or partition does not exist (topics are never created automatically): check the name.',
   TOPIC_ALREADY_EXISTS: 'A topic with this name already exists.',
   INVALID_PARTITIONS: 'The partition count is not valid.',
   INVALID_TOPIC_EXCEPTION: 'The topic name is not valid (letters, digits, ".", "_" and "-", at most 249 characters).',
@@ -73,6 +75,9 @@ export function explainError(err: unknown): string {
   const e = (err ?? {}) as KafkaishError;
   const message = String(e.message ?? err);
   if (e.type && byKafkaType[e.type]) return byKafkaType[e.type];
+  // kafkajs wraps the broker's answer (retries, aggregates): the innermost known code says most.
+  const nested = knownKafkaType(err);
+  if (nested) return byKafkaType[nested];
   if (/SASL .*authentication failed|Authentication failed|SaslAuthenticationException/i.test(message)) {
     return byKafkaType.SASL_AUTHENTICATION_FAILED;
   }
@@ -91,6 +96,19 @@ function describeConnectionFailure(err: unknown): string | undefined {
   }
   if (/Request timed out|timed out/i.test(text)) {
     return 'The broker did not answer in time: check the connection, or raise the timeout.';
+  }
+  return undefined;
+}
+
+function knownKafkaType(err: unknown, depth = 0): string | undefined {
+  if (!err || typeof err !== 'object' || depth > 4) return undefined;
+  const e = err as KafkaishError;
+  if (e.type && byKafkaType[e.type]) return e.type;
+  const inner = [e.cause, e.originalError, ...(Array.isArray(e.errors) ? e.errors : [])];
+  for (const next of inner) {
+    if (next === err) continue;
+    const found = knownKafkaType(next, depth + 1);
+    if (found) return found;
   }
   return undefined;
 }

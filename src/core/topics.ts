@@ -2,7 +2,7 @@ import type { IHeaders } from 'kafkajs';
 import type { ClusterInfo, PartitionInfo, TopicSummary } from './model';
 import type { KafkaSession } from './session';
 import { EARLIEST, LATEST } from './kafka/clusterAccess';
-import { UsageError } from './errors';
+import { EbxError, UsageError } from './errors';
 
 export async function describeCluster(session: KafkaSession): Promise<ClusterInfo> {
   const metadata = await session.withinTimeout('reading cluster metadata', () => session.cluster().metadata());
@@ -42,6 +42,7 @@ export async function describePartitions(session: KafkaSession, topic: string): 
 export function validateTopicName(name: string): void {
   if (name.trim() === '') throw new UsageError('A topic name is required.');
   if (name.length > 249) throw new UsageError('A topic name has at most 249 characters.');
+  if (name === '.' || name === '..') throw new UsageError(`"${name}" is not a valid topic name: Kafka does not allow "." or ".." as a name.`);
   if (!/^[A-Za-z0-9._-]+$/.test(name)) {
     throw new UsageError(`"${name}" is not a valid topic name: use letters, digits, ".", "_" and "-".`);
   }
@@ -73,7 +74,8 @@ export async function createTopic(session: KafkaSession, topic: NewTopic): Promi
       ],
     }),
   );
-  if (!created) throw new UsageError(`A topic named ${topic.name} already exists.`);
+  // The broker's state, not the input, is in the way: a runtime failure (CLI exit 1).
+  if (!created) throw new EbxError(`A topic named ${topic.name} already exists.`);
 }
 
 export async function deleteTopic(session: KafkaSession, name: string): Promise<void> {
@@ -94,6 +96,16 @@ export interface RecordToSend {
 export async function produce(session: KafkaSession, topic: string, records: RecordToSend[]): Promise<void> {
   validateTopicName(topic);
   if (records.length === 0) return;
+  const chosen = [...new Set(records.map((r) => r.partition).filter((p): p is number => p !== undefined))];
+  if (chosen.some((p) => !Number.isInteger(p) || p < 0)) throw new UsageError('A partition is a whole number, 0 or more.');
+  if (chosen.length > 0) {
+    // kafkajs drops records for a partition the topic does not have and reports success: check first.
+    const meta = await session.withinTimeout(`reading the partitions of ${topic}`, () => session.cluster().topicMetadata(topic));
+    const missing = chosen.filter((p) => !meta.partitions.some((x) => x.partition === p));
+    if (missing.length > 0) {
+      throw new UsageError(`${topic} has no partition ${missing.join(', ')}: it has partitions 0 to ${meta.partitions.length - 1}. Nothing was produced.`);
+    }
+  }
   const producer = session.producer();
   await session.withinTimeout('connecting the producer', () => producer.connect());
   try {

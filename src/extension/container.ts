@@ -32,6 +32,10 @@ export interface ExtensionApi {
   store: ConnectionStore;
   prompter: PrompterHolder;
   log: vscode.LogOutputChannel;
+  /** Where this extension's logs go (the tests check that no password ever lands there). */
+  logUri: vscode.Uri;
+  /** Under the user-data directory (whose User/settings.json the tests check too). */
+  globalStorageUri: vscode.Uri;
 }
 
 /** The composition root: builds every service once, wires them, and registers every disposable. */
@@ -94,7 +98,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
   );
   checkClientOverrides(logger);
   log.info(`Event Broker Explorer activated (${store.list().length} connection(s), profile ${readSettings().brokerProfile})`);
-  return { explorer, tails, diagnostics, store, prompter, log };
+  return { explorer, tails, diagnostics, store, prompter, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
 }
 
 function isNode(value: unknown): value is ExplorerNode {

@@ -1,5 +1,6 @@
 // ebx lint FILE...: client settings VAST Event Broker ignores or refuses, reported like a compiler.
 import type { Command } from 'commander';
+import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../../core/errors';
 import { dialectForFile, type Dialect } from '../../core/settings/dialects';
@@ -66,6 +67,8 @@ function readText(file: string): string | undefined {
     note(`skipping ${file}: binary file`);
     return undefined;
   }
+  // Decoding never fails: bytes that are not UTF-8 become U+FFFD, and settings (ASCII) are still found.
+  if (!isUtf8(bytes)) note(`${file} is not UTF-8: invalid bytes are read as U+FFFD (settings names are still found)`);
   const text = bytes.toString('utf8');
   // A byte-order mark is not part of the first line's text: columns would be off by one.
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { tail } from '../../core/tail';
 import { explainError, isAbort } from '../../core/errors';
 import { recordLine } from '../../core/recordLine';
+import { escapeForTerminal } from '../../core/escapeForTerminal';
 import type { Logger } from '../../core/logger';
 import type { KafkaSession } from '../../core/session';
 import type { BrokerConnection } from '../connections/brokerConnection';
@@ -79,7 +80,7 @@ export class TailManager implements vscode.Disposable {
           signal: controller.signal,
           onStart: (positions) =>
             buffer.push([
-              `— tailing ${topic} on ${connection.name}: ${positions.length} partition${positions.length === 1 ? '' : 's'}, from ${positions.map((p) => `p${p.partition}@${p.offset}`).join(' ')} (no consumer group, nothing committed)`,
+              `— tailing ${topic} on ${escapeForTerminal(connection.name)}: ${positions.length} partition${positions.length === 1 ? '' : 's'}, from ${positions.map((p) => `p${p.partition}@${p.offset}`).join(' ')} (no consumer group, nothing committed)`,
             ]),
         });
         for await (const batch of records) {
@@ -91,7 +92,8 @@ export class TailManager implements vscode.Disposable {
         if (!isAbort(err)) {
           const sentence = explainError(err);
           this.logger.error(`tail of ${topic} failed: ${sentence}`);
-          buffer.push([`— tail stopped: ${sentence}`]);
+          // A broker's error text is not ours either: no raw control characters in the panel.
+          buffer.push([`— tail stopped: ${escapeForTerminal(sentence)}`]);
           void vscode.window.showErrorMessage(`Tail of ${topic} stopped: ${sentence}`);
         } else {
           buffer.push([`— tail stopped after ${running.count} records`]);
