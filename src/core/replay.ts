@@ -36,7 +36,9 @@ export async function* replay(session: KafkaSession, options: ReplayOptions): As
     signal: options.signal,
     logger: session.logger,
     finishAfterEmptyFetches: 2,
-    limits: { maxWaitMs: 200 },
+    // 1 MiB a fetch rather than the reader's 4 MiB: one response's decoded records (kafkajs objects,
+    // then ours) stay small in memory at the same throughput (measured with bench/replay.mjs).
+    limits: { maxWaitMs: 200, partitionMaxBytes: 1024 * 1024, maxBytes: 1024 * 1024 },
     outOfRange: 'fail',
     retryForMs: session.timeoutMs,
   });

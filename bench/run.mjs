@@ -1,0 +1,201 @@
+#!/usr/bin/env node
+// `npm run bench`: every benchmark scenario against a local Kafka broker, each side by side with a
+// peer tool in the same run (alternating, several repetitions, medians, ratio ours/peer).
+//
+//   node bench/run.mjs [--quick] [--smoke] [--only replay,tail,cluster,vscode,footprint] [--reps N]
+//
+// --quick   small sizes (what the `bench` tier of `npm test` runs); results go to
+//           test-artifacts/bench/quick.json, never over bench/results/latest.json.
+// --smoke   --quick, and skip the VS Code scenario (code-server start-up alone takes most of a minute).
+// Broker: KAFKA_BOOTSTRAP when set (for --smoke only when the test runner started it locally),
+// otherwise a fresh one from scripts/broker.mjs in a temporary directory, stopped at the end.
+// Writes bench/results/latest.json and bench/results/chart.svg + chart.png (full runs), prints a table.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { startBroker, stopBroker } from '../scripts/broker.mjs';
+import { drawChart, renderPng } from './chart.mjs';
+import { ROOT, loadavg, say } from './lib.mjs';
+
+const SCENARIOS = {
+  replay: () => import('./replay.mjs').then((m) => m.replayScenario),
+  tail: () => import('./tailLatency.mjs').then((m) => m.tailScenario),
+  cluster: () => import('./bigCluster.mjs').then((m) => m.bigClusterScenario),
+  vscode: () => import('./vscodeTail.mjs').then((m) => m.vscodeScenario),
+  footprint: () => import('./footprint.mjs').then((m) => m.footprintScenario),
+};
+
+function parseArgs(argv) {
+  const args = { quick: false, smoke: false, only: Object.keys(SCENARIOS), reps: undefined };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--quick') args.quick = true;
+    else if (a === '--smoke') args.quick = args.smoke = true;
+    else if (a === '--only') args.only = argv[++i].split(',');
+    else if (a.startsWith('--only=')) args.only = a.slice(7).split(',');
+    else if (a === '--reps') args.reps = Number(argv[++i]);
+    else throw new Error(`unknown argument ${a}`);
+  }
+  if (process.env.EBX_BENCH_QUICK === '1') args.quick = true;
+  const unknown = args.only.filter((s) => !SCENARIOS[s]);
+  if (unknown.length) throw new Error(`unknown scenario(s) ${unknown.join(', ')}; scenarios: ${Object.keys(SCENARIOS).join(', ')}`);
+  if (args.smoke) args.only = args.only.filter((s) => s !== 'vscode');
+  args.reps ??= args.quick ? 1 : 3;
+  return args;
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  let brokerDir;
+  // The smoke run creates topics and groups: only ever on a local test broker, never on a real
+  // cluster someone pointed KAFKA_BOOTSTRAP at (every group counts against VAST's cap of 256).
+  let bootstrap = args.smoke && process.env.EBX_TEST_BROKER !== 'local' ? undefined : process.env.KAFKA_BOOTSTRAP;
+  const cleanup = async () => {
+    if (!brokerDir) return;
+    const dir = brokerDir;
+    brokerDir = undefined;
+    await stopBroker({ dir, quiet: true }).catch(() => undefined);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => cleanup().finally(() => process.exit(130)));
+
+  const results = {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    mode: args.quick ? 'quick' : 'full',
+    repetitions: args.reps,
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, kcat: kcatVersion() },
+    loadavgAtStart: loadavg(),
+    scenarios: {},
+  };
+  let failed = 0;
+  try {
+    if (bootstrap) {
+      say(`using the broker at KAFKA_BOOTSTRAP=${bootstrap}`);
+    } else {
+      brokerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ebx-bench-broker-'));
+      const b = await startBroker({ dir: brokerDir, ownerPid: process.pid, removeDirOnOwnerExit: true });
+      bootstrap = b.bootstrap;
+      say(`broker started in ${(b.startMs / 1000).toFixed(1)} s at ${bootstrap}`);
+    }
+    for (const name of args.only) {
+      const t0 = Date.now();
+      const before = loadavg();
+      say(`scenario ${name}${args.quick ? ' (quick)' : ''}`);
+      try {
+        const run = await SCENARIOS[name]();
+        const r = await run({ bootstrap, quick: args.quick, reps: args.reps });
+        results.scenarios[name] = { ...r, loadavgBefore: before, loadavgAfter: loadavg(), seconds: Math.round((Date.now() - t0) / 1000) };
+        say(`scenario ${name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      } catch (err) {
+        failed++;
+        results.scenarios[name] = { error: err.stack ?? String(err) };
+        say(`scenario ${name} FAILED: ${err.stack ?? err}`);
+      }
+    }
+  } finally {
+    await cleanup();
+  }
+  results.seconds = Math.round((Date.now() - started) / 1000);
+  results.loadavgAtEnd = loadavg();
+
+  const outDir = args.quick ? path.join(ROOT, 'test-artifacts', 'bench') : path.join(ROOT, 'bench', 'results');
+  fs.mkdirSync(outDir, { recursive: true });
+  const jsonFile = path.join(outDir, args.quick ? 'quick.json' : 'latest.json');
+  fs.writeFileSync(jsonFile, `${JSON.stringify(results, null, 2)}\n`);
+  const svg = drawChart(results);
+  fs.writeFileSync(path.join(outDir, 'chart.svg'), svg);
+  await renderPng(svg, path.join(outDir, 'chart.png'));
+  process.stdout.write(formatTable(results));
+  say(`wrote ${path.relative(ROOT, jsonFile)} and ${path.relative(ROOT, path.join(outDir, 'chart.png'))} (and .svg) in ${results.seconds} s`);
+  const passed = args.only.length - failed;
+  console.log(`bench: ${passed} scenarios ran, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+/** The README table: one row per figure, ours, peer, ratio, target, met. */
+export function tableRows(results) {
+  const s = results.scenarios;
+  const rows = [];
+  const add = (figure, ours, peer, ratio, target, met) => rows.push({ figure, ours, peer, ratio, target, met });
+  if (s.replay && !s.replay.error) {
+    const r = s.replay;
+    add(`Replay ${r.records.toLocaleString('en-US')} records, records/s`, r.ours.recordsPerSec, r.kcat.recordsPerSec, r.ratio, '≥ 0.5 × kcat', r.met);
+    add('Replay peak RSS, MB', r.ours.peakRssMb, r.kcat.peakRssMb, null, '', null);
+  }
+  if (s.tail && !s.tail.error) {
+    for (const mode of ['kafka', 'immediate']) {
+      const m = s.tail[mode];
+      if (!m) continue;
+      const label = mode === 'kafka' ? 'broker waits' : 'empty fetch answered at once';
+      add(`Tail p50 latency, ms (${label})`, m.ours.p50, m.kcat.p50, null, '', null);
+      add(`Tail p99 latency, ms (${label})`, m.ours.p99, m.kcat.p99, m.p99Ratio, '≤ kcat + 50 ms', m.met);
+    }
+    const idle = s.tail.idle;
+    if (idle) {
+      add('Idle tail fetches/s (broker waits)', idle.kafka.ours, idle.kafka.kcat, null, '≤ 10', idle.kafka.ours <= 10);
+      add('Idle tail fetches/s (answered at once)', idle.immediate.ours, idle.immediate.kcat, null, '≤ 10', idle.met);
+    }
+  }
+  if (s.cluster && !s.cluster.error) {
+    for (const op of s.cluster.operations) {
+      const target = op.name.startsWith('Lag') ? '< 1 s; requests ∝ groups (OffsetFetch each), not topics' : '< 1 s; requests ∝ brokers, not topics';
+      add(`${op.name}: ms (requests)`, `${op.ours.ms} (${op.ours.requests})`, op.peer ? `${op.peer.ms} (${op.peer.requests}) ${op.peer.tool}` : '', op.ratio, target, op.met);
+    }
+  }
+  if (s.vscode && !s.vscode.error) {
+    const v = s.vscode;
+    add(`VS Code tail ${v.recordsPerSec}/s: extension host CPU, cores`, v.cpuCores, null, null, '< 0.5', v.cpuCores < 0.5);
+    add('VS Code tail: extension host memory growth, MB', v.rssGrowthMb, null, null, '< 100', v.rssGrowthMb < 100);
+    add('Command palette open, ms (tailing vs idle)', v.paletteMs.tailing, v.paletteMs.idle, v.paletteRatio, '≤ 2 × idle', v.paletteRatio <= 2);
+  }
+  if (s.footprint && !s.footprint.error) {
+    const f = s.footprint;
+    add('dist/extension.js, KB (production)', f.extensionKb, null, null, '', null);
+    add('dist/cli.js, KB (production)', f.cliKb, null, null, '', null);
+    if (f.vsixKb !== undefined) add('.vsix, KB', f.vsixKb, null, null, '', null);
+  }
+  if (s.vscode?.activationMs) add('Activation (Running Extensions view), ms', s.vscode.activationMs, null, null, '', null);
+  return rows;
+}
+
+function formatTable(results) {
+  const rows = tableRows(results);
+  const cell = (v) => (v === null || v === undefined ? '' : typeof v === 'boolean' ? (v ? 'yes' : 'NO') : String(v));
+  const head = ['figure', 'ours', 'peer', 'ours/peer', 'target', 'met'];
+  const body = rows.map((r) => [r.figure, r.ours, r.peer, r.ratio, r.target, r.met].map(cell));
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cols) => cols.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const errors = Object.entries(results.scenarios).filter(([, v]) => v.error).map(([k, v]) => `${k}: FAILED ${v.error.split('\n')[0]}`);
+  return `\n${[line(head), ...body.map(line), ...errors].join('\n')}\n\nload average ${results.loadavgAtStart.join(' ')} → ${results.loadavgAtEnd.join(' ')} on ${results.machine.cpus} cores\n`;
+}
+
+function gitCommit() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
+function kcatVersion() {
+  try {
+    const m = /Version (\S+) .*?librdkafka (\S+)/.exec(execFileSync('kcat', ['-V'], { encoding: 'utf8' }));
+    return m ? `kcat ${m[1]}, librdkafka ${m[2]}` : null;
+  } catch {
+    return null;
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.join(ROOT, 'bench', 'run.mjs')) {
+  main().then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(`[bench] ${err.stack ?? err}`);
+      console.log('bench: 0 scenarios ran, 1 failed');
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,147 @@
+// Scenario 4: inside VS Code. The extension in code-server (the e2e harness, out/test/e2e/harness.js),
+// driven through Chromium: Tail Topic… on a topic receiving 5,000 records/s for 60 s. Measured:
+// the extension host's CPU (utime+stime from /proc over the tail, in cores) and memory growth
+// (VmRSS at the start vs the end and the peak), and how long the command palette takes to open
+// (F1 until the quick input is visible) while tailing versus idle. Also the extension's activation
+// time as VS Code reports it (Developer: Show Running Extensions).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { ROOT, createTopics, median, procStat, requireFromRoot, round, say, sleep } from './lib.mjs';
+
+const RATE = 5000;
+const PALETTE_SAMPLES = 7;
+
+export async function vscodeScenario({ bootstrap, quick }) {
+  const seconds = quick ? 5 : 60;
+  const topic = `bench-vscode-${Date.now().toString(36)}`;
+  await createTopics(bootstrap, [{ topic, numPartitions: 3 }]);
+  if (!fs.existsSync(`${ROOT}/out/test/e2e/harness.js`)) throw new Error('out/test/e2e/harness.js is missing: run npm run compile-tests');
+  const { Workbench, selectors } = requireFromRoot('./out/test/e2e/harness.js');
+  const wb = await Workbench.open({ env: { KAFKA_BOOTSTRAP: bootstrap }, install: 'unpacked' });
+  let producer;
+  try {
+    await wb.openView('Event Broker');
+    await wb.waitForRow('KAFKA_BOOTSTRAP');
+    const host = await extensionHostPid(wb.server.pid);
+    await sleep(2000);
+    const idle = await paletteSamples(wb, selectors, PALETTE_SAMPLES, 300);
+
+    await wb.runCommand('Event Broker: Tail Topic…');
+    await wb.answerQuickInput(topic);
+    await wb.page.locator(selectors.outputView).waitFor({ state: 'visible', timeout: 30_000 });
+    await sleep(2000);
+
+    producer = spawn(process.execPath, [`${ROOT}/bench/steadyProducer.mjs`, bootstrap, topic, String(RATE), String(seconds)], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let sentText = '';
+    producer.stdout.on('data', (d) => (sentText += d));
+    const producerDone = new Promise((resolve) => producer.once('close', resolve));
+    producer.stdin.write('go\n');
+    const start = procStat(host);
+    const t0 = Date.now();
+    let peakRssKb = start.rssKb;
+    const sampler = setInterval(() => {
+      try {
+        peakRssKb = Math.max(peakRssKb, procStat(host).rssKb);
+      } catch {}
+    }, 500);
+    // Palette samples spread over the tail (after a second of warm-up).
+    await sleep(1000);
+    const tailing = [];
+    const gap = Math.max(200, ((seconds - 2) * 1000) / PALETTE_SAMPLES - 500);
+    while (tailing.length < PALETTE_SAMPLES && Date.now() - t0 < seconds * 1000 - 500) {
+      tailing.push(...(await paletteSamples(wb, selectors, 1, 0)));
+      await sleep(gap);
+    }
+    await producerDone;
+    const end = procStat(host);
+    const wallS = (Date.now() - t0) / 1000;
+    clearInterval(sampler);
+    peakRssKb = Math.max(peakRssKb, end.rssKb);
+    await sleep(1500);
+    const status = await wb.page.locator('.statusbar-item').filter({ hasText: topic }).first().innerText().catch(() => '');
+    const shown = Number((/: ([\d,]+) ·/.exec(status)?.[1] ?? '').replace(/,/g, '')) || null;
+    await wb.runCommand('Event Broker: Stop Tail');
+    const activationMs = await activationTime(wb).catch((e) => (say(`activation time not read: ${e.message}`), null));
+    const sent = Number(/sent (\d+)/.exec(sentText)?.[1] ?? NaN);
+    const result = {
+      recordsPerSec: RATE,
+      seconds,
+      sent,
+      countedByStatusBar: shown,
+      cpuCores: round((end.cpuSeconds - start.cpuSeconds) / wallS, 2),
+      rssStartMb: round(start.rssKb / 1024, 0),
+      rssEndMb: round(end.rssKb / 1024, 0),
+      rssPeakMb: round(peakRssKb / 1024, 0),
+      rssGrowthMb: round((peakRssKb - start.rssKb) / 1024, 0),
+      paletteMs: { idle: round(median(idle), 0), tailing: round(median(tailing), 0), idleSamples: idle.map((x) => round(x, 0)), tailingSamples: tailing.map((x) => round(x, 0)) },
+      activationMs,
+      target: 'extension host < 0.5 core, < 100 MB growth, palette ≤ 2 × idle',
+    };
+    result.paletteRatio = round(result.paletteMs.tailing / result.paletteMs.idle, 2);
+    result.met = result.cpuCores < 0.5 && result.rssGrowthMb < 100 && result.paletteRatio <= 2;
+    say(`vscode: ${JSON.stringify(result)}`);
+    return result;
+  } finally {
+    producer?.kill();
+    await wb.close('bench-vscode').catch(() => undefined);
+  }
+}
+
+/** F1 until the quick input is visible, `n` times; Escape in between. */
+async function paletteSamples(wb, selectors, n, pauseMs) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    await wb.page.locator(selectors.workbench).click({ position: { x: 700, y: 5 } });
+    const t0 = performance.now();
+    await wb.page.keyboard.press('F1');
+    await wb.page.locator(selectors.quickInputBox).waitFor({ state: 'visible', timeout: 30_000 });
+    times.push(performance.now() - t0);
+    await wb.page.keyboard.press('Escape');
+    await wb.page.locator(selectors.quickInput).waitFor({ state: 'hidden', timeout: 30_000 });
+    if (pauseMs) await sleep(pauseMs);
+  }
+  return times;
+}
+
+/** The extension host: a descendant of code-server whose command line says --type=extensionHost. */
+async function extensionHostPid(serverPid) {
+  for (let tries = 0; ; tries++) {
+    const pid = findExtensionHost(serverPid);
+    if (pid !== undefined) return pid;
+    if (tries >= 40) throw new Error(`no extension host found under code-server (pid ${serverPid})`);
+    await sleep(500);
+  }
+}
+
+function findExtensionHost(serverPid) {
+  const parentOf = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {}
+  }
+  const descends = (pid) => {
+    for (let p = pid; p > 1; p = parentOf.get(p)) if (p === serverPid) return true;
+    return false;
+  };
+  for (const pid of parentOf.keys()) {
+    if (!descends(pid)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=extensionHost')) return pid;
+    } catch {}
+  }
+  return undefined;
+}
+
+/** Activation time of our extension as VS Code shows it in Developer: Show Running Extensions. */
+async function activationTime(wb) {
+  await wb.runCommand('Developer: Show Running Extensions');
+  const row = wb.page.locator('.runtime-extensions-editor .monaco-list-row').filter({ hasText: 'Event Broker Explorer' }).first();
+  await row.waitFor({ timeout: 15_000 });
+  const text = await row.innerText();
+  const ms = /(\d+)\s*ms/.exec(text.replace(/\s+/g, ' '));
+  if (!ms) throw new Error(`no activation time in "${text.replace(/\s+/g, ' ')}"`);
+  return Number(ms[1]);
+}
