@@ -1,0 +1,221 @@
+// A Chromium window on a running demo's code-server (the demo started it; this only looks), and the
+// tour that takes the README's screenshots from the demo scenario.
+//
+//   node out/test/demo/demoWindow.js <demo URL> [<dir>]   # the tour's screenshots into <dir> (default docs/screenshots)
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchChromium, repoRoot } from '../e2e/codeServer';
+import { selectors } from '../e2e/harness';
+
+export class DemoWindow {
+  private constructor(
+    readonly page: Page,
+    private readonly browser: Browser,
+  ) {}
+
+  static async open(url: string, viewport = { width: 1400, height: 860 }): Promise<DemoWindow> {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport });
+      await page.goto(url);
+      await page.locator(selectors.workbench).waitFor({ timeout: 60_000 });
+      return new DemoWindow(page, browser);
+    } catch (err) {
+      await browser.close().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Drags the sidebar's edge so tree rows show their descriptions (the default width cuts them off). */
+  async widenSidebar(width: number): Promise<void> {
+    const box = await this.page.locator(selectors.sidebar).boundingBox();
+    if (!box || box.width >= width) return;
+    // A webview (the workspace README's preview, opened at start-up) swallows the mouse as it
+    // passes over it and the drag sticks: wait for it to open, then close it.
+    await this.page.locator('.tabs-container .tab').filter({ hasText: 'README' }).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+    await this.runCommand('View: Close All Editors');
+    await this.page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    const y = box.y + box.height * 0.75;
+    await this.page.mouse.move(box.x + box.width, y);
+    await this.page.waitForTimeout(300); // the sash reacts to hover first
+    await this.page.mouse.down();
+    for (let x = box.x + box.width; x < box.x + width; x += 20) {
+      await this.page.mouse.move(x, y);
+      await this.page.waitForTimeout(20);
+    }
+    await this.page.mouse.move(box.x + width, y);
+    await this.page.waitForTimeout(100);
+    await this.page.mouse.up();
+    await this.page.waitForTimeout(100);
+  }
+
+  async openView(title: string): Promise<void> {
+    const entry = this.page.locator(selectors.activityBarEntry(title)).first();
+    await entry.waitFor({ timeout: 60_000 });
+    const checked = await entry.evaluate((a) => a.closest('li')?.classList.contains('checked') ?? false);
+    if (!checked) await entry.click();
+    await this.page.locator(selectors.sidebar).waitFor({ state: 'visible' });
+  }
+
+  private rows(): Locator {
+    return this.page.locator(selectors.sidebar).locator(selectors.listRow);
+  }
+
+  async treeRows(): Promise<string[]> {
+    return (await this.rows().allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  }
+
+  async waitForRow(label: string, timeout = 30_000): Promise<Locator> {
+    const row = this.rows().filter({ hasText: label }).first();
+    await row.waitFor({ timeout });
+    return row;
+  }
+
+  async expandRow(label: string): Promise<void> {
+    const row = await this.waitForRow(label);
+    if ((await row.getAttribute('aria-expanded')) === 'false') await row.click();
+    await this.page.waitForFunction((el) => el?.getAttribute('aria-expanded') !== 'false', await row.elementHandle(), { timeout: 30_000 });
+  }
+
+  async runCommand(title: string, focusWindow = true): Promise<void> {
+    if (focusWindow) await this.page.locator(selectors.workbench).click({ position: { x: 700, y: 5 } });
+    await this.page.keyboard.press('F1');
+    const box = this.page.locator(selectors.quickInputBox);
+    await box.waitFor({ state: 'visible' });
+    await box.fill(`>${title}`);
+    const row = this.page.locator(selectors.quickInputRow).filter({ hasText: title }).first();
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
+  }
+
+  async answerQuickInput(text: string): Promise<void> {
+    const box = this.page.locator(selectors.quickInputBox);
+    await box.waitFor({ state: 'visible', timeout: 30_000 });
+    await box.fill(text);
+    await box.press('Enter');
+  }
+
+  async pickQuickInput(label: string): Promise<void> {
+    const row = this.page.locator(selectors.quickInputRow).filter({ hasText: label }).first();
+    await row.waitFor({ timeout: 30_000 });
+    await row.click();
+  }
+
+  async outputText(): Promise<string> {
+    const lines = this.page.locator(selectors.outputView).locator(selectors.editorLines);
+    const tops = await lines.evaluateAll((els) =>
+      els.map((e) => ({ top: parseFloat((e as unknown as { style: { top: string } }).style.top || '0'), text: (e.textContent ?? '').replace(/\u00a0/g, ' ') })),
+    );
+    return tops.sort((a, b) => a.top - b.top).map((l) => l.text).join('\n');
+  }
+
+  async screenshot(file: string): Promise<string> {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    await this.page.mouse.move(700, 450);
+    await this.page.locator(selectors.hover).first().waitFor({ state: 'hidden', timeout: 3000 }).catch(() => undefined);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close().catch(() => undefined);
+  }
+}
+
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The Event Broker tree with the demo's topics and groups expanded. Returns the visible rows. */
+export async function showTree(w: DemoWindow): Promise<string[]> {
+  await w.openView('Event Broker');
+  await w.widenSidebar(560);
+  await w.expandRow('KAFKA_BOOTSTRAP');
+  await w.expandRow('Topics (');
+  await w.expandRow('docs-consuming-orders');
+  await w.waitForRow('Partition 2');
+  await w.expandRow('Consumer Groups (');
+  await w.expandRow('docs-consuming-rebalance');
+  await w.waitForRow('rebalance-worker-b');
+  return w.treeRows();
+}
+
+/** The README's pictures, from the demo scenario: tree, tail, replay, idle-group cleanup, settings warning. */
+export async function screenshotTour(w: DemoWindow, dir: string): Promise<string[]> {
+  const files: string[] = [];
+  const shot = async (name: string): Promise<void> => void files.push(await w.screenshot(path.join(dir, `${name}.png`)));
+
+  await showTree(w);
+  await shot('tree');
+
+  await w.runCommand('Event Broker: Tail Topic…');
+  await w.answerQuickInput('docs-consuming-trickle');
+  await until('a few trickle events in the tail panel', async () => {
+    const text = (await w.outputText()).replace(/\n/g, '');
+    return (text.match(/key=sensor-/g) ?? []).length >= 10 ? true : undefined;
+  });
+  await shot('tail');
+  await w.runCommand('Event Broker: Stop Tail');
+  await until('the tail to stop', async () => ((await w.outputText()).includes('tail stopped after') ? true : undefined));
+  await w.runCommand('View: Hide Panel');
+
+  await w.runCommand('Event Broker: Replay Partition…');
+  await w.answerQuickInput('docs-consuming-orders');
+  await w.pickQuickInput('Partition 1');
+  await w.pickQuickInput('Time…');
+  await w.answerQuickInput('-15m');
+  await w.answerQuickInput('100');
+  const editor = w.page.locator('.editor-instance .view-lines');
+  await until('the replay document', async () => ((await editor.first().innerText().catch(() => '')).includes('"order"') ? true : undefined));
+  await w.runCommand('View: Toggle Word Wrap'); // the records are wider than the editor
+  await shot('replay');
+  await w.runCommand('View: Close All Editors');
+  await w.runCommand('Notifications: Clear All Notifications');
+
+  await w.runCommand('Event Broker: Delete Idle Consumer Groups…');
+  await w.answerQuickInput('demo-idle-');
+  await w.page.locator(selectors.quickInputRow).filter({ hasText: 'demo-idle-3' }).first().waitFor({ timeout: 30_000 });
+  await w.answerQuickInput('');
+  await w.page.locator(selectors.dialog).waitFor({ timeout: 30_000 });
+  await shot('delete-idle-modal');
+  // Cancel: the demo keeps its idle groups for whoever opens it next.
+  await w.page.locator(selectors.dialogButton).filter({ hasText: 'Cancel' }).first().click();
+
+  await w.page.keyboard.press('Control+P');
+  await w.page.locator(selectors.quickInputBox).fill('consumer.py');
+  await w.pickQuickInput('consumer.py');
+  await w.page.locator('.squiggly-error, .squiggly-warning').first().waitFor({ timeout: 30_000 });
+  await w.runCommand('Event Broker: Check Client Settings');
+  await w.page.locator('.markers-panel .monaco-list-row').first().waitFor({ timeout: 30_000 });
+  await shot('settings-warning');
+  return files;
+}
+
+if (require.main === module) {
+  const [url, dir = path.join(repoRoot, 'docs', 'screenshots')] = process.argv.slice(2);
+  if (!url) {
+    console.error('usage: node out/test/demo/demoWindow.js <demo URL> [<dir>]');
+    process.exit(2);
+  }
+  void (async () => {
+    const w = await DemoWindow.open(url);
+    try {
+      for (const f of await screenshotTour(w, dir)) console.log(f);
+    } catch (e) {
+      await w.screenshot(path.join(dir, 'failed.png')).catch(() => undefined);
+      throw e;
+    } finally {
+      await w.close();
+    }
+  })().catch((e: Error) => {
+    console.error(e.message);
+    process.exit(1);
+  });
+}
