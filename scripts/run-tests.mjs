@@ -9,7 +9,8 @@
 // the broker is always stopped at the end (also on failure, SIGINT and SIGTERM; a watchdog stops it
 // if this process is killed outright).
 //
-// `npm test -- core` (or EBX_TEST_TIERS=core,...) runs only the named tiers.
+// `npm test -- core` (or EBX_TEST_TIERS=core,...) runs only the named tiers. The `faults-slow` tier
+// (kills, a three-node cluster) runs only when named (`npm run test:faults`).
 // Exit status: non-zero when any tier fails, or runs zero tests.
 
 import { spawn } from 'node:child_process';
@@ -36,7 +37,25 @@ const TIERS = [
   // Tier 3: the packaged .vsix in code-server, driven through Debian's Chromium. Node 20's --test
   // finds only *.test.js in a directory, so the *.e2e.js files are listed.
   { name: 'e2e', cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/e2e', '.e2e.js')] },
+  // Faults the broker answers (topic deleted or grown under a tail, a group revived before its
+  // delete, a wrong password, TLS), against the suite's broker.
+  { name: 'faults', cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/faults/'] },
+  // `npm run demo` headless with a broker of its own (after the other tiers, never beside them): the
+  // seeded scenario through ebx, the printed URL in Chromium, and nothing left behind after Ctrl-C.
+  { name: 'demo', cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/demo/demo.test.js'], timeoutMs: 10 * 60_000 },
+  // The benchmark scripts at small sizes (bench/run.mjs --smoke, ~40 s), so they cannot rot; figures go
+  // to test-artifacts/bench/quick.json and are not held to targets (a shared machine is noisy).
+  { name: 'bench', cmd: node, args: ['bench/run.mjs', '--smoke'], timeoutMs: 5 * 60_000, parse: parseBenchCounts },
+  // Real SIGKILLs and a three-node cluster, each file with brokers of its own (a few minutes): only
+  // when named, `npm run test:faults` (= `npm test -- faults faults-slow`), which .ci/run also calls.
+  { name: 'faults-slow', cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/faults', '.slow.js')], onlyWhenNamed: true },
 ];
+
+/** `bench: N scenarios ran, M failed` -> passed N, failed M. */
+function parseBenchCounts(output) {
+  const m = /^bench: (\d+) scenarios ran, (\d+) failed/m.exec(stripAnsi(output));
+  return m ? { passed: Number(m[1]), failed: Number(m[2]) } : { passed: 0, failed: 1 };
+}
 
 /** A tier's arguments; a function when they depend on files compiled after this script started. */
 function argsOf(tier) {
@@ -129,7 +148,7 @@ async function main() {
     .filter(Boolean);
   const unknown = wanted.filter((w) => !TIERS.some((t) => t.name === w));
   if (unknown.length) throw new Error(`unknown tier(s): ${unknown.join(', ')} (tiers: ${TIERS.map((t) => t.name).join(', ')})`);
-  const tiers = wanted.length ? TIERS.filter((t) => wanted.includes(t.name)) : TIERS;
+  const tiers = wanted.length ? TIERS.filter((t) => wanted.includes(t.name)) : TIERS.filter((t) => !t.onlyWhenNamed);
 
   const env = { ...process.env };
   let brokerDir;
@@ -166,8 +185,14 @@ async function main() {
       brokerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ebx-test-broker-'));
       starting = startBroker({ dir: brokerDir, ownerPid: process.pid, removeDirOnOwnerExit: true });
       const b = await starting;
-      say(`broker started in ${secs(b.startMs)}: KAFKA_BOOTSTRAP=${b.bootstrap} KAFKA_SASL_BOOTSTRAP=${b.saslBootstrap}`);
-      Object.assign(env, { KAFKA_BOOTSTRAP: b.bootstrap, KAFKA_SASL_BOOTSTRAP: b.saslBootstrap, EBX_TEST_BROKER: 'local' });
+      say(`broker started in ${secs(b.startMs)}: KAFKA_BOOTSTRAP=${b.bootstrap} KAFKA_SASL_BOOTSTRAP=${b.saslBootstrap} KAFKA_SSL_BOOTSTRAP=${b.sslBootstrap}`);
+      Object.assign(env, {
+        KAFKA_BOOTSTRAP: b.bootstrap,
+        KAFKA_SASL_BOOTSTRAP: b.saslBootstrap,
+        KAFKA_SSL_BOOTSTRAP: b.sslBootstrap,
+        KAFKA_SSL_CA: b.sslCa,
+        EBX_TEST_BROKER: 'local',
+      });
     }
 
     for (const tier of tiers) {

@@ -69,7 +69,7 @@ test('the Event Broker view shows the connection, topics, partitions and groups'
 
 test('Tail Topic… from the palette shows new records in the output panel', async () => {
   await wb.runCommand('Event Broker: Tail Topic…');
-  await wb.answerQuickInput(topic);
+  await wb.typeAndPick(topic);
   const header = await until('the tail header', async () => {
     // The panel wraps long lines: join them back before matching.
     const text = (await wb.outputPanelText()).replace(/\n/g, '');
@@ -93,14 +93,14 @@ test('Tail Topic… from the palette shows new records in the output panel', asy
 
 test('Replay Partition… from a time opens the records from the offset it resolved to', async () => {
   await wb.runCommand('Event Broker: Replay Partition…');
-  await wb.answerQuickInput(topic);
+  await wb.typeAndPick(topic);
   await wb.pickQuickInput('Partition 0');
   await wb.pickQuickInput('Time…');
   // Partition 0 holds orders 0, 3, 6, 9 (one a minute apart): from order 5's time, the first is order 6 at offset 2.
   await wb.answerQuickInput(new Date(base + 5 * 60_000).toISOString());
   await wb.answerQuickInput('100');
   const editor = wb.page.locator('.editor-instance .view-lines');
-  await until('the replay document', async () => ((await editor.first().innerText().catch(() => '')).includes('"offset":2') ? true : undefined));
+  await until('the replay document', async () => ((await editor.first().innerText().catch(() => '')).includes('"offset":2') ? true : undefined), 60_000);
   const text = (await editor.first().innerText()).replace(/\u00a0/g, ' ');
   assert.match(text, /"partition":0,"offset":2,"timestamp":\d+,"key":"order-6","value":\{"order":6\}/);
   assert.doesNotMatch(text, /"offset":1,/);

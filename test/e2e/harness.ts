@@ -199,6 +199,17 @@ export class Workbench {
     await box.press('Enter');
   }
 
+  /**
+   * Types `text` into the open quick pick and picks the entry that matches it once the list has
+   * filtered (pressing Enter right after typing can take the first entry of the unfiltered list).
+   */
+  async typeAndPick(text: string): Promise<void> {
+    const box = this.page.locator(selectors.quickInputBox);
+    await box.waitFor({ state: 'visible', timeout: 30_000 });
+    await box.fill(text);
+    await this.pickQuickInput(text);
+  }
+
   /** Picks the quick-pick entry whose text contains `label`. */
   async pickQuickInput(label: string): Promise<void> {
     const rows = this.page.locator(selectors.quickInputRow);
