@@ -196,3 +196,28 @@ export function codeOccurrence(
     entry,
   };
 }
+
+/**
+ * `config['key'] = value` statements (JavaScript and Python alike): each becomes an occurrence whose
+ * removable entry is the whole statement. `pattern` captures the quote (1) and the key (2).
+ */
+export function subscriptAssignments(
+  code: string,
+  pattern: RegExp,
+  values: CodeValueReader,
+  ruleFor: (key: string) => RuleMatch | undefined,
+): SettingOccurrence[] {
+  const occurrences: SettingOccurrence[] = [];
+  for (const match of code.matchAll(pattern)) {
+    const keyStart = match.index! + match[0].indexOf(match[1]);
+    const ruleMatch = ruleFor(match[2]);
+    if (ruleMatch === undefined) continue;
+    const value = values.read(match.index! + match[0].length);
+    if (value === undefined) continue;
+    const statementStart = statementStartBefore(code, match.index!);
+    const entry: SettingEntry | null =
+      statementStart === undefined ? null : { start: statementStart, end: value.literalEnd, separator: ';', trailingSeparatorAllowed: true };
+    occurrences.push(codeOccurrence(match[2], ruleMatch, keyStart, value, entry));
+  }
+  return occurrences;
+}

@@ -4,7 +4,7 @@
 
 import { SETTING_RULES, type NamingStyle } from './rules';
 import { maskCStyleComments } from './maskComments';
-import { CodeValueReader, codeOccurrence, previousOnLine, statementStartBefore, type CodeValue } from './codeLiterals';
+import { CodeValueReader, codeOccurrence, previousOnLine, subscriptAssignments, type CodeValue } from './codeLiterals';
 import { matchRule } from './ruleLookup';
 import type { SourceText } from './sourceText';
 import type { ScanResult, SettingEntry, SettingOccurrence } from './settingOccurrence';
@@ -50,17 +50,7 @@ export function scanJavaScript(source: SourceText): ScanResult {
     occurrences.push(codeOccurrence(match[2], ruleMatch, start, value, objectEntry(start, value)));
   }
 
-  for (const match of code.matchAll(subscriptAssignment)) {
-    const keyStart = match.index! + match[0].indexOf(match[1]);
-    const ruleMatch = matchRule(match[2], keyStyles);
-    if (ruleMatch === undefined) continue;
-    const value = values.read(match.index! + match[0].length);
-    if (value === undefined) continue;
-    const statementStart = statementStartBefore(code, match.index!);
-    const entry: SettingEntry | null =
-      statementStart === undefined ? null : { start: statementStart, end: value.literalEnd, separator: ';', trailingSeparatorAllowed: true };
-    occurrences.push(codeOccurrence(match[2], ruleMatch, keyStart, value, entry));
-  }
+  occurrences.push(...subscriptAssignments(code, subscriptAssignment, values, (key) => matchRule(key, keyStyles)));
 
   return { code, occurrences };
 }
