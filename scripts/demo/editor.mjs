@@ -12,18 +12,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 
 /** A fresh profile stays quiet (no welcome page, tips, trust prompts, update checks) and opens the workspace's README. */
 export const demoSettings = {
+  ...JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts', 'quietWorkbenchSettings.json'), 'utf8')),
   'workbench.startupEditor': 'readme',
-  'workbench.tips.enabled': false,
-  'workbench.enableExperiments': false,
-  'security.workspace.trust.enabled': false,
-  'telemetry.telemetryLevel': 'off',
-  'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
-  'extensions.ignoreRecommendations': true,
-  'update.mode': 'none',
-  'git.enabled': false,
-  'chat.commandCenter.enabled': false,
-  'window.commandCenter': false,
 };
 
 export function onPath(command) {

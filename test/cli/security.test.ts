@@ -7,12 +7,11 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { AclOperationTypes, AclPermissionTypes, AclResourceTypes, ResourcePatternTypes } from 'kafkajs';
 import { listTopics, produce } from '../../src/core/topics';
 import { listGroups } from '../../src/core/groups';
 import { KafkaSession } from '../../src/core/session';
 import { testBroker, LOCAL_USERS } from '../support/brokerEnv';
-import { applicationKafka, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
+import { applicationKafka, grantReaderTopicAccess, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
 import { assertOneCleanLine, EBX, ebx, exited, ROOT, startEbx, cleanEnv, type Run } from '../support/ebxProcess';
 
 const broker = testBroker();
@@ -32,22 +31,6 @@ const sasl = (user: 'admin' | 'reader', password: string, extra: NodeJS.ProcessE
 });
 const passwordEnv = ['--password-env', 'MY_BROKER_PASSWORD'];
 
-async function grantTopicReadDescribe(topic: string): Promise<void> {
-  const admin = applicationKafka().admin();
-  await admin.connect();
-  const allow = (operation: number) => ({
-    resourceType: AclResourceTypes.TOPIC,
-    resourceName: topic,
-    resourcePatternType: ResourcePatternTypes.LITERAL,
-    principal: 'User:reader',
-    host: '*',
-    operation,
-    permissionType: AclPermissionTypes.ALLOW,
-  });
-  await admin.createAcls({ acl: [allow(AclOperationTypes.READ), allow(AclOperationTypes.DESCRIBE)] });
-  await admin.disconnect();
-  await new Promise((r) => setTimeout(r, 500));
-}
 
 describe('passwords never leave the environment variable', { skip: skipSasl }, () => {
   let session: KafkaSession;
@@ -151,7 +134,7 @@ describe('read-only by default, verified at the broker', () => {
   test('a user with only topic Read/Describe can list, describe, replay and tail — and no group appears', { skip: skipSasl, timeout: 120_000 }, async () => {
     const topic = await topicWith(session, 'cli-reader', 2, [{ value: 'r1', partition: 0 }, { value: 'r2', partition: 1 }]);
     const hidden = await topicWith(session, 'cli-reader-hidden', 1);
-    await grantTopicReadDescribe(topic);
+    await grantReaderTopicAccess(topic);
     const groupsBefore = (await listGroups(session, 'kafka')).groups.map((g) => g.groupId).sort();
     const env = sasl('reader', LOCAL_USERS.reader.password);
 

@@ -1,7 +1,6 @@
 // Authentication and authorization against the local broker's SASL listener and real ACLs.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AclOperationTypes, AclPermissionTypes, AclResourceTypes, ResourcePatternTypes } from 'kafkajs';
 import { KafkaSession } from '../../src/core/session';
 import { describeGroup, listGroups } from '../../src/core/groups';
 import { deleteGroups } from '../../src/core/deleteGroups';
@@ -11,7 +10,7 @@ import { tail } from '../../src/core/tail';
 import { explainError } from '../../src/core/errors';
 import { produce } from '../../src/core/topics';
 import { testBroker, LOCAL_USERS } from '../support/brokerEnv';
-import { applicationKafka, collect, liveConsumer, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
+import { collect, grantReaderTopicAccess, liveConsumer, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
 
 const broker = testBroker();
 const skip = broker.local && broker.saslBootstrap ? false : 'needs the local broker with SASL users (npm test starts it)';
@@ -56,20 +55,7 @@ describe('authorization: a reader with topic Read/Describe only', { skip }, () =
     hidden = await topicWith(adminSession, 'acl-hidden', 1, [{ value: 'secret' }]);
     groupId = uniqueName('acl-group');
     await (await liveConsumer(groupId, allowed, 1)).disconnect();
-    const admin = applicationKafka().admin();
-    await admin.connect();
-    const allow = (operation: number) => ({
-      resourceType: AclResourceTypes.TOPIC,
-      resourceName: allowed,
-      resourcePatternType: ResourcePatternTypes.LITERAL,
-      principal: 'User:reader',
-      host: '*',
-      operation,
-      permissionType: AclPermissionTypes.ALLOW,
-    });
-    await admin.createAcls({ acl: [allow(AclOperationTypes.READ), allow(AclOperationTypes.DESCRIBE)] });
-    await admin.disconnect();
-    await new Promise((r) => setTimeout(r, 500)); // ACLs propagate through the metadata log
+    await grantReaderTopicAccess(allowed);
     reader = saslSession(LOCAL_USERS.reader);
   });
   after(async () => {

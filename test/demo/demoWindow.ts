@@ -2,17 +2,19 @@
 // tour that takes the README's screenshots from the demo scenario.
 //
 //   node out/test/demo/demoWindow.js <demo URL> [<dir>]   # the tour's screenshots into <dir> (default docs/screenshots)
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium, repoRoot } from '../e2e/codeServer';
-import { selectors } from '../e2e/harness';
+import { selectors, until, WorkbenchPage } from '../e2e/harness';
 
-export class DemoWindow {
+/** The e2e harness's page driver, attached to a code-server the demo started. */
+export class DemoWindow extends WorkbenchPage {
   private constructor(
-    readonly page: Page,
+    page: Page,
     private readonly browser: Browser,
-  ) {}
+  ) {
+    super(page);
+  }
 
   static async open(url: string, viewport = { width: 1400, height: 860 }): Promise<DemoWindow> {
     const browser = await launchChromium();
@@ -50,86 +52,12 @@ export class DemoWindow {
     await this.page.waitForTimeout(100);
   }
 
-  async openView(title: string): Promise<void> {
-    const entry = this.page.locator(selectors.activityBarEntry(title)).first();
-    await entry.waitFor({ timeout: 60_000 });
-    const checked = await entry.evaluate((a) => a.closest('li')?.classList.contains('checked') ?? false);
-    if (!checked) await entry.click();
-    await this.page.locator(selectors.sidebar).waitFor({ state: 'visible' });
-  }
-
-  private rows(): Locator {
-    return this.page.locator(selectors.sidebar).locator(selectors.listRow);
-  }
-
-  async treeRows(): Promise<string[]> {
-    return (await this.rows().allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
-  }
-
-  async waitForRow(label: string, timeout = 30_000): Promise<Locator> {
-    const row = this.rows().filter({ hasText: label }).first();
-    await row.waitFor({ timeout });
-    return row;
-  }
-
-  async expandRow(label: string): Promise<void> {
-    const row = await this.waitForRow(label);
-    if ((await row.getAttribute('aria-expanded')) === 'false') await row.click();
-    await this.page.waitForFunction((el) => el?.getAttribute('aria-expanded') !== 'false', await row.elementHandle(), { timeout: 30_000 });
-  }
-
-  async runCommand(title: string, focusWindow = true): Promise<void> {
-    if (focusWindow) await this.page.locator(selectors.workbench).click({ position: { x: 700, y: 5 } });
-    await this.page.keyboard.press('F1');
-    const box = this.page.locator(selectors.quickInputBox);
-    await box.waitFor({ state: 'visible' });
-    await box.fill(`>${title}`);
-    const row = this.page.locator(selectors.quickInputRow).filter({ hasText: title }).first();
-    await row.waitFor({ timeout: 15_000 });
-    await row.click();
-  }
-
-  async answerQuickInput(text: string): Promise<void> {
-    const box = this.page.locator(selectors.quickInputBox);
-    await box.waitFor({ state: 'visible', timeout: 30_000 });
-    await box.fill(text);
-    await box.press('Enter');
-  }
-
-  async pickQuickInput(label: string): Promise<void> {
-    const row = this.page.locator(selectors.quickInputRow).filter({ hasText: label }).first();
-    await row.waitFor({ timeout: 30_000 });
-    await row.click();
-  }
-
-  async outputText(): Promise<string> {
-    const lines = this.page.locator(selectors.outputView).locator(selectors.editorLines);
-    const tops = await lines.evaluateAll((els) =>
-      els.map((e) => ({ top: parseFloat((e as unknown as { style: { top: string } }).style.top || '0'), text: (e.textContent ?? '').replace(/\u00a0/g, ' ') })),
-    );
-    return tops.sort((a, b) => a.top - b.top).map((l) => l.text).join('\n');
-  }
-
   async screenshot(file: string): Promise<string> {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    await this.page.mouse.move(700, 450);
-    await this.page.locator(selectors.hover).first().waitFor({ state: 'hidden', timeout: 3000 }).catch(() => undefined);
-    await this.page.screenshot({ path: file });
-    return file;
+    return this.screenshotTo(file);
   }
 
   async close(): Promise<void> {
     await this.browser.close().catch(() => undefined);
-  }
-}
-
-export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
   }
 }
 
@@ -158,12 +86,12 @@ export async function screenshotTour(w: DemoWindow, dir: string): Promise<string
   await w.runCommand('Event Broker: Tail Topic…');
   await w.answerQuickInput('docs-consuming-trickle');
   await until('a few trickle events in the tail panel', async () => {
-    const text = (await w.outputText()).replace(/\n/g, '');
+    const text = (await w.outputPanelText()).replace(/\n/g, '');
     return (text.match(/key=sensor-/g) ?? []).length >= 10 ? true : undefined;
   });
   await shot('tail');
   await w.runCommand('Event Broker: Stop Tail');
-  await until('the tail to stop', async () => ((await w.outputText()).includes('tail stopped after') ? true : undefined));
+  await until('the tail to stop', async () => ((await w.outputPanelText()).includes('tail stopped after') ? true : undefined));
   await w.runCommand('View: Hide Panel');
 
   await w.runCommand('Event Broker: Replay Partition…');

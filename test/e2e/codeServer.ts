@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import quietSettingsJson from '../../scripts/quietWorkbenchSettings.json';
 
 /** Compiled to out/test/e2e/, three levels below the repository. */
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -63,21 +64,11 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: process.env.EBX_HEADED !== '1' });
 }
 
-/** A fresh profile otherwise opens the welcome page, tips, trust prompts and update checks. */
-export const quietWorkbenchSettings: Record<string, unknown> = {
-  'workbench.startupEditor': 'none',
-  'workbench.tips.enabled': false,
-  'workbench.enableExperiments': false,
-  'security.workspace.trust.enabled': false,
-  'telemetry.telemetryLevel': 'off',
-  'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
-  'extensions.ignoreRecommendations': true,
-  'update.mode': 'none',
-  'git.enabled': false,
-  'chat.commandCenter.enabled': false,
-  'window.commandCenter': false,
-};
+/**
+ * A fresh profile otherwise opens the welcome page, tips, trust prompts and update checks. Shared
+ * with the demo (scripts/demo/editor.mjs), which starts a profile of its own the same way.
+ */
+export const quietWorkbenchSettings: Record<string, unknown> = quietSettingsJson;
 
 export function artifactsDir(tier: 'extension-host' | 'e2e'): string {
   const dir = path.join(repoRoot, 'test-artifacts', tier);

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Consumer } from 'kafkajs';
-import { Workbench } from './harness';
+import { until, Workbench } from './harness';
 import { liveConsumer, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
 import { produce } from '../../src/core/topics';
 import { listGroups } from '../../src/core/groups';
@@ -19,16 +19,6 @@ let busyGroup: string;
 let idleGroup: string;
 let consumer: Consumer;
 const base = Date.now() - 60 * 60_000;
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 before(async () => {
   session = openSession();

@@ -100,50 +100,13 @@ export interface OpenOptions {
   viewport?: { width: number; height: number };
 }
 
-export class Workbench {
-  private constructor(
-    readonly page: Page,
-    private readonly browser: Browser,
-    private readonly server: CodeServer,
-    private readonly tmp: string,
-    readonly workspace: string,
-    /** How the extension got installed: 'vsix <path>' or 'unpacked'. */
-    readonly installedAs: string,
-    /** Milliseconds: code-server start, page load until .monaco-workbench. */
-    readonly timings: { codeServerStartMs: number; workbenchMs: number },
-  ) {}
-
-  static async open(options: OpenOptions = {}): Promise<Workbench> {
-    if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run `npm run build`');
-    const script = await codeServerScript();
-    const bin = script.ensureCodeServer();
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ebx-e2e-'));
-    const extensionsDir = path.join(tmp, 'extensions');
-    const userDataDir = path.join(tmp, 'user-data');
-    const workspace = makeWorkspace(tmp);
-    fs.mkdirSync(userDataDir, { recursive: true });
-    const installedAs = await installExtension(bin, script.quietConfig(userDataDir), extensionsDir, userDataDir, options.install ?? 'vsix');
-    const server = await script.startCodeServer({
-      extensionsDir,
-      userDataDir,
-      env: options.env,
-      settings: { ...quietWorkbenchSettings, ...options.settings },
-    });
-    let browser: Browser | undefined;
-    try {
-      browser = await launchChromium();
-      const page = await browser.newPage({ viewport: options.viewport ?? { width: 1400, height: 900 } });
-      const started = Date.now();
-      await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
-      await page.locator(selectors.workbench).waitFor({ timeout: 60_000 });
-      return new Workbench(page, browser, server, tmp, workspace, installedAs, { codeServerStartMs: server.startMs, workbenchMs: Date.now() - started });
-    } catch (err) {
-      await browser?.close().catch(() => undefined);
-      await server.stop();
-      saveLogs(server, userDataDir, artifactsDir('e2e'));
-      throw err;
-    }
-  }
+/**
+ * Drives a VS Code workbench page the way a person would (clicks, the palette, quick inputs,
+ * modals, the output panel). Every selector comes from `selectors`. `Workbench` opens its own
+ * code-server; the demo test attaches one to the demo's (test/demo/demoWindow.ts).
+ */
+export class WorkbenchPage {
+  constructor(readonly page: Page) {}
 
   /** Clicks the activity-bar entry whose title starts with `title` and waits for its sidebar. */
   async openView(title: string): Promise<void> {
@@ -262,13 +225,66 @@ export class Workbench {
     return this.page.locator(selectors.notification).allInnerTexts();
   }
 
-  /** Saves test-artifacts/e2e/<name>.png and returns its path. */
-  async screenshot(name: string): Promise<string> {
-    const file = path.join(artifactsDir('e2e'), `${name}.png`);
-    await this.page.mouse.move(700, 450); // no hover tooltip over what the picture is about
+  /** Saves a picture of the window (no hover tooltip over it) and returns the file. */
+  async screenshotTo(file: string): Promise<string> {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    await this.page.mouse.move(700, 450);
     await this.page.locator(selectors.hover).first().waitFor({ state: 'hidden', timeout: 3000 }).catch(() => undefined);
     await this.page.screenshot({ path: file });
     return file;
+  }
+}
+
+export class Workbench extends WorkbenchPage {
+  private constructor(
+    page: Page,
+    private readonly browser: Browser,
+    private readonly server: CodeServer,
+    private readonly tmp: string,
+    readonly workspace: string,
+    /** How the extension got installed: 'vsix <path>' or 'unpacked'. */
+    readonly installedAs: string,
+    /** Milliseconds: code-server start, page load until .monaco-workbench. */
+    readonly timings: { codeServerStartMs: number; workbenchMs: number },
+  ) {
+    super(page);
+  }
+
+  static async open(options: OpenOptions = {}): Promise<Workbench> {
+    if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run `npm run build`');
+    const script = await codeServerScript();
+    const bin = script.ensureCodeServer();
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ebx-e2e-'));
+    const extensionsDir = path.join(tmp, 'extensions');
+    const userDataDir = path.join(tmp, 'user-data');
+    const workspace = makeWorkspace(tmp);
+    fs.mkdirSync(userDataDir, { recursive: true });
+    const installedAs = await installExtension(bin, script.quietConfig(userDataDir), extensionsDir, userDataDir, options.install ?? 'vsix');
+    const server = await script.startCodeServer({
+      extensionsDir,
+      userDataDir,
+      env: options.env,
+      settings: { ...quietWorkbenchSettings, ...options.settings },
+    });
+    let browser: Browser | undefined;
+    try {
+      browser = await launchChromium();
+      const page = await browser.newPage({ viewport: options.viewport ?? { width: 1400, height: 900 } });
+      const started = Date.now();
+      await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+      await page.locator(selectors.workbench).waitFor({ timeout: 60_000 });
+      return new Workbench(page, browser, server, tmp, workspace, installedAs, { codeServerStartMs: server.startMs, workbenchMs: Date.now() - started });
+    } catch (err) {
+      await browser?.close().catch(() => undefined);
+      await server.stop();
+      saveLogs(server, userDataDir, artifactsDir('e2e'));
+      throw err;
+    }
+  }
+
+  /** Saves test-artifacts/e2e/<name>.png and returns its path. */
+  async screenshot(name: string): Promise<string> {
+    return this.screenshotTo(path.join(artifactsDir('e2e'), `${name}.png`));
   }
 
   /** Stops everything; `finalScreenshot` names a last picture of the window (useful after a failure). */
@@ -278,5 +294,16 @@ export class Workbench {
     await this.server.stop();
     saveLogs(this.server, path.join(this.tmp, 'user-data'), artifactsDir('e2e'));
     fs.rmSync(this.tmp, { recursive: true, force: true });
+  }
+}
+
+/** Polls `probe` until it returns something other than undefined, or fails naming `what`. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
   }
 }

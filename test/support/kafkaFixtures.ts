@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import { Kafka, logLevel, Partitioners, type Consumer } from 'kafkajs';
+import { AclOperationTypes, AclPermissionTypes, AclResourceTypes, Kafka, logLevel, Partitioners, ResourcePatternTypes, type Consumer } from 'kafkajs';
 import { KafkaSession } from '../../src/core/session';
 import { createTopic, produce, type RecordToSend } from '../../src/core/topics';
 import type { ConnectionOptions } from '../../src/core/connection';
@@ -95,4 +95,25 @@ export async function transactionalProduce(topic: string, values: string[]): Pro
   await tx.send({ topic, messages: values.map((value) => ({ value, partition: 0 })) });
   await tx.commit();
   await producer.disconnect();
+}
+
+/** Lets the local broker's `reader` user Read and Describe one topic (and nothing else), then waits for the ACLs to apply. */
+export async function grantReaderTopicAccess(topic: string): Promise<void> {
+  const admin = applicationKafka().admin();
+  await admin.connect();
+  try {
+    const allow = (operation: AclOperationTypes) => ({
+      resourceType: AclResourceTypes.TOPIC,
+      resourceName: topic,
+      resourcePatternType: ResourcePatternTypes.LITERAL,
+      principal: 'User:reader',
+      host: '*',
+      operation,
+      permissionType: AclPermissionTypes.ALLOW,
+    });
+    await admin.createAcls({ acl: [allow(AclOperationTypes.READ), allow(AclOperationTypes.DESCRIBE)] });
+  } finally {
+    await admin.disconnect();
+  }
+  await new Promise((r) => setTimeout(r, 500)); // ACLs propagate through the metadata log
 }
