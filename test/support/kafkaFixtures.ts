@@ -63,7 +63,7 @@ export function applicationKafka(): Kafka {
   return new Kafka({ clientId: 'test-application', brokers: testBroker().bootstrap, logLevel: logLevel.NOTHING });
 }
 
-/** Joins `groupId` with a real consumer, reads `count` records of `topic` from the start, commits them, and stays a member. */
+/** Joins `groupId` with a real consumer, reads and commits the first `count` records of `topic`, and stays a member. */
 export async function liveConsumer(groupId: string, topic: string, count: number): Promise<Consumer> {
   const consumer = applicationKafka().consumer({ groupId, sessionTimeout: 10_000, heartbeatInterval: 500, rebalanceTimeout: 10_000 });
   await consumer.connect();
@@ -75,6 +75,8 @@ export async function liveConsumer(groupId: string, topic: string, count: number
   await consumer.run({
     autoCommit: false,
     eachMessage: async ({ topic: t, partition, message }) => {
+      // Commit exactly the first `count` records (a consumer asked for 0 never commits), after processing.
+      if (seen >= count) return;
       await consumer.commitOffsets([{ topic: t, partition, offset: String(Number(message.offset) + 1) }]);
       if (++seen >= count) done();
     },
