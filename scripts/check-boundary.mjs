@@ -1,8 +1,11 @@
-// Fails the build when anything under src/core reaches for the editor: core must run in plain Node.
+// Fails the build when a layer reaches past its boundary:
+// - src/core must run in plain Node: no `vscode`, no adapter (src/extension, src/cli) imports;
+// - kafkajs (and its internals) may be imported only under src/core/kafka/, behind ClusterAccess.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 
-const forbidden = [/from\s+['"]vscode['"]/, /require\(\s*['"]vscode['"]\s*\)/, /from\s+['"](\.\.\/)+(extension|cli)\//];
+const editorOrAdapter = [/from\s+['"]vscode['"]/, /require\(\s*['"]vscode['"]\s*\)/, /from\s+['"](\.\.\/)+(extension|cli)\//];
+const kafkajs = [/from\s+['"]kafkajs(\/[^'"]*)?['"]/, /require\(\s*['"]kafkajs(\/[^'"]*)?['"]\s*\)/, /import\(\s*['"]kafkajs(\/[^'"]*)?['"]\s*\)/];
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {
@@ -12,13 +15,16 @@ function* files(dir) {
   }
 }
 
-const offenders = [];
-for (const file of files('src/core')) {
+const problems = [];
+for (const file of files('src')) {
   const text = readFileSync(file, 'utf8');
-  if (forbidden.some((pattern) => pattern.test(text))) offenders.push(file);
+  const inCore = file.startsWith(`src${sep}core${sep}`);
+  const inKafka = file.startsWith(`src${sep}core${sep}kafka${sep}`);
+  if (inCore && editorOrAdapter.some((p) => p.test(text))) problems.push(`${file}: src/core must not import vscode, src/extension or src/cli`);
+  if (!inKafka && kafkajs.some((p) => p.test(text))) problems.push(`${file}: only src/core/kafka/ may import kafkajs (use the ClusterAccess interface)`);
 }
-if (offenders.length > 0) {
-  console.error(`src/core must not import vscode, src/extension or src/cli:\n  ${offenders.join('\n  ')}`);
+if (problems.length > 0) {
+  console.error(`Layer boundary broken:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log('boundary ok: src/core imports neither vscode nor the adapters');
+console.log('boundary ok: src/core imports neither vscode nor the adapters; kafkajs only under src/core/kafka/');

@@ -2,6 +2,7 @@
 import { CommanderError } from 'commander';
 import { explainError, isAbort, UsageError } from '../core/errors';
 import { escapeForTerminal } from '../core/escapeForTerminal';
+import { BrokerError } from '../core/brokerError';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -14,7 +15,13 @@ export function reportFailure(err: unknown, debug: boolean, stderr: NodeJS.Writa
   }
   if (isAbort(err)) return EXIT_OK;
   const usage = err instanceof UsageError;
-  stderr.write(`ebx: ${escapeForTerminal(explainError(err))}\n`);
+  stderr.write(`ebx: ${escapeForTerminal(explainError(err))}${cliHint(err)}\n`);
   if (debug && err instanceof Error && err.stack) stderr.write(`${err.stack}\n`);
   return usage ? EXIT_USAGE : EXIT_FAILURE;
+}
+
+/** Core's sentences name no flags (the extension shows them too); here is how to act on them in ebx. */
+function cliHint(err: unknown): string {
+  if (err instanceof BrokerError && err.kind === 'certificate') return ' In ebx: --ca FILE to trust a CA, or --insecure.';
+  return '';
 }

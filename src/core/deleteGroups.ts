@@ -1,6 +1,7 @@
 import type { DeleteGroupOutcome, DeleteGroupResult, GroupSummary } from './model';
 import type { KafkaSession } from './session';
-import { UsageError } from './errors';
+import { explainError, UsageError } from './errors';
+import { brokerCode } from './brokerError';
 
 const EXPLANATIONS: Record<string, { outcome: DeleteGroupOutcome; message: string }> = {
   NON_EMPTY_GROUP: { outcome: 'NON_EMPTY_GROUP', message: 'The group has active members: stop its consumers or wait until they leave, then delete it.' },
@@ -48,9 +49,8 @@ async function deleteRound(session: KafkaSession, groupIds: string[], results: M
       try {
         const answers = await session.withinTimeout('deleting groups', () => access.deleteGroups(nodeId, ids));
         for (const a of answers) {
-          const type = a.error?.type;
-          if (a.errorCode === 0) results.set(a.groupId, { groupId: a.groupId, result: 'deleted', message: 'Deleted, with its committed offsets.' });
-          else if (type && COORDINATOR_MOVED.has(type)) retry.push(a.groupId);
+          if (a.error === null) results.set(a.groupId, { groupId: a.groupId, result: 'deleted', message: 'Deleted, with its committed offsets.' });
+          else if (COORDINATOR_MOVED.has(a.error)) retry.push(a.groupId);
           else results.set(a.groupId, failure(a.groupId, a.error));
         }
       } catch (err) {
@@ -61,11 +61,12 @@ async function deleteRound(session: KafkaSession, groupIds: string[], results: M
   return retry;
 }
 
-function failure(groupId: string, err: unknown): DeleteGroupResult {
-  const type = (err as { type?: string } | undefined)?.type;
-  const known = type ? EXPLANATIONS[type] : undefined;
+/** `problem` is the broker's error code for this group, or whatever the request threw. */
+function failure(groupId: string, problem: string | unknown): DeleteGroupResult {
+  const code = typeof problem === 'string' ? problem : brokerCode(problem);
+  const known = code ? EXPLANATIONS[code] : undefined;
   if (known) return { groupId, result: known.outcome, message: known.message };
-  return { groupId, result: 'ERROR', message: (err as Error | undefined)?.message ?? 'Unknown error.' };
+  return { groupId, result: 'ERROR', message: typeof problem === 'string' ? `The broker answered ${problem}.` : explainError(problem) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { GroupOffset } from './model';
 import type { KafkaSession } from './session';
-import { LATEST } from './kafka/clusterAccess';
+import { LATEST } from './clusterAccess';
 import { lagOf } from './groups';
 
 export interface GroupLag {

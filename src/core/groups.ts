@@ -1,8 +1,8 @@
-import { AssignerProtocol } from 'kafkajs';
 import { VAST_GROUP_LIMIT, type BrokerProfile, type GroupDetail, type GroupList, type GroupMember, type GroupOffset, type GroupSummary, type TopicAssignment } from './model';
 import type { KafkaSession } from './session';
-import { LATEST, type ClusterAccess, type GroupDescription as RawGroup } from './kafka/clusterAccess';
+import { LATEST, type ClusterAccess, type GroupDescription as RawGroup } from './clusterAccess';
 import { EbxError, UsageError } from './errors';
+import { BrokerError } from './brokerError';
 
 
 /**
@@ -40,7 +40,7 @@ async function describeOn(access: ClusterAccess, nodeId: number, groupIds: strin
         try {
           return (await access.describeGroups(nodeId, [groupId]))[0];
         } catch (err) {
-          const denied = (err as { type?: string }).type === 'GROUP_AUTHORIZATION_FAILED';
+          const denied = err instanceof BrokerError && err.kind === 'denied';
           return { groupId, errorCode: -1, state: denied ? 'NotAuthorized' : 'Unknown', protocolType: '', protocol: '', members: [] };
         }
       }),
@@ -60,28 +60,14 @@ export async function describeGroup(session: KafkaSession, groupId: string): Pro
     if (group.state === 'Dead' && group.members.length === 0 && committed.every((c) => c.offset < 0)) {
       throw new EbxError(`Consumer group ${groupId} does not exist.`);
     }
-    const members = group.members.map((m) => toMember(m, group.protocolType)).sort((a, b) => a.clientId.localeCompare(b.clientId) || a.memberId.localeCompare(b.memberId));
+    const members = group.members.map(toMember).sort((a, b) => a.clientId.localeCompare(b.clientId) || a.memberId.localeCompare(b.memberId));
     const offsets = await offsetsWithLag(access, committed, members);
     return { groupId, state: group.state, protocol: group.protocol ?? '', members, offsets };
   });
 }
 
-function toMember(m: RawGroup['members'][number], protocolType: string): GroupMember {
-  return { memberId: m.memberId, clientId: m.clientId, host: m.clientHost.replace(/^\//, ''), assignment: decodeAssignment(m.memberAssignment, protocolType) };
-}
-
-/** Only the `consumer` protocol has the standard assignment format; others stay opaque. */
-export function decodeAssignment(raw: Buffer | null | undefined, protocolType: string): TopicAssignment[] {
-  if (!raw || raw.length === 0 || protocolType !== 'consumer') return [];
-  try {
-    const decoded = AssignerProtocol.MemberAssignment.decode(raw);
-    if (!decoded) return [];
-    return Object.entries(decoded.assignment)
-      .map(([topic, partitions]) => ({ topic, partitions: [...partitions].sort((a, b) => a - b) }))
-      .sort((a, b) => a.topic.localeCompare(b.topic));
-  } catch {
-    return [];
-  }
+function toMember(m: RawGroup['members'][number]): GroupMember {
+  return { memberId: m.memberId, clientId: m.clientId, host: m.clientHost.replace(/^\//, ''), assignment: m.assignment };
 }
 
 async function offsetsWithLag(access: ClusterAccess, committed: { topic: string; partition: number; offset: number }[], members: GroupMember[]): Promise<GroupOffset[]> {

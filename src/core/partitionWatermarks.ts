@@ -1,6 +1,6 @@
 import type { PartitionInfo } from './model';
 import type { KafkaSession } from './session';
-import { EARLIEST, LATEST } from './kafka/clusterAccess';
+import { EARLIEST, LATEST } from './clusterAccess';
 
 export interface TopicPartitionInfo extends PartitionInfo {
   topic: string;

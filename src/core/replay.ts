@@ -27,7 +27,7 @@ export interface ReplayOptions {
 export async function* replay(session: KafkaSession, options: ReplayOptions): AsyncGenerator<ShownRecord[]> {
   validateTopicName(options.topic);
   if (options.max !== undefined && (!Number.isSafeInteger(options.max) || options.max < 1)) {
-    throw new UsageError(`--max must be a whole number of at least 1 (got ${options.max}).`);
+    throw new UsageError(`The record limit must be a whole number of at least 1 (got ${options.max}).`);
   }
   const start = await resolveStart(session, options.topic, options.partition, options.start);
   options.onStart?.(start);

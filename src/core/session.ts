@@ -1,57 +1,39 @@
-import { Kafka, logLevel, Partitioners, type Admin, type LogEntry } from 'kafkajs';
-import { ClusterAccess } from './kafka/clusterAccess';
-import { registerCodecs } from './kafka/codecs';
-import { certificateFailure, kafkaJsConfig, DEFAULT_TIMEOUT_MS, type ConnectionOptions } from './connection';
+import type { ClusterAccess } from './clusterAccess';
+import { createKafkaJsClusterAccess } from './kafka/kafkaJsClusterAccess';
+import { DEFAULT_TIMEOUT_MS, type ConnectionOptions } from './connection';
 import { silentLogger, type Logger } from './logger';
+import { BrokerError } from './brokerError';
 import { abortError } from './errors';
 
 /**
- * One connection to one cluster: a kafkajs admin for the public admin APIs and our ClusterAccess
- * for everything kafkajs keeps internal. Both connect lazily, on first use.
+ * One connection to one cluster: the ClusterAccess every core operation goes through, the
+ * connection's timeout, and a logger. The access connects lazily, on first use.
  */
 export class KafkaSession {
   readonly timeoutMs: number;
-  private adminClient: Admin | undefined;
-  private adminConnected: Promise<void> | undefined;
   private access: ClusterAccess | undefined;
-  private readonly kafka: Kafka;
 
   private constructor(
     readonly options: ConnectionOptions,
     readonly logger: Logger,
+    private readonly createAccess: () => ClusterAccess,
   ) {
-    registerCodecs();
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.kafka = new Kafka({
-      ...kafkaJsConfig(options, 'event-broker-explorer'),
-      logLevel: logLevel.WARN,
-      logCreator: () => (entry: LogEntry) => forward(logger, entry),
-    });
   }
 
+  /** A session over kafkajs (the product). */
   static open(options: ConnectionOptions, logger: Logger = silentLogger): KafkaSession {
-    return new KafkaSession(options, logger);
+    return new KafkaSession(options, logger, () => createKafkaJsClusterAccess(options, logger));
   }
 
-  /** The internal-cluster interface (reader, offsets, groups). */
+  /** A session over any ClusterAccess (the unit tests' scripted fake). */
+  static over(access: ClusterAccess, options: Partial<ConnectionOptions> = {}, logger: Logger = silentLogger): KafkaSession {
+    return new KafkaSession({ bootstrap: ['fake:9092'], ...options }, logger, () => access);
+  }
+
   cluster(): ClusterAccess {
-    this.access ??= ClusterAccess.create(this.kafka);
+    this.access ??= this.createAccess();
     return this.access;
-  }
-
-  async admin(): Promise<Admin> {
-    this.adminClient ??= this.kafka.admin({ retry: { retries: 2 } });
-    this.adminConnected ??= this.adminClient.connect().catch((err) => {
-      this.adminConnected = undefined;
-      throw certificateFailure(err) ?? err;
-    });
-    await this.adminConnected;
-    return this.adminClient;
-  }
-
-  /** A kafkajs producer with VAST-safe settings: no idempotence, no auto-creation, no transactions. */
-  producer() {
-    return this.kafka.producer({ idempotent: false, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner, retry: { retries: 2 } });
   }
 
   /**
@@ -64,7 +46,13 @@ export class KafkaSession {
     let onAbort: (() => void) | undefined;
     const limits = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new Error(`Request timed out: ${what} took longer than ${Math.round(this.timeoutMs / 1000)} s.`)),
+        () =>
+          reject(
+            new BrokerError(
+              'timeout',
+              `The broker did not answer in time: ${what} took longer than ${Math.round(this.timeoutMs / 1000)} s. Check the connection, or raise the timeout.`,
+            ),
+          ),
         this.timeoutMs,
       );
       onAbort = () => reject(abortError());
@@ -72,8 +60,6 @@ export class KafkaSession {
     });
     try {
       return await Promise.race([work(), limits]);
-    } catch (err) {
-      throw certificateFailure(err) ?? err;
     } finally {
       clearTimeout(timer);
       if (onAbort) signal?.removeEventListener('abort', onAbort);
@@ -81,20 +67,8 @@ export class KafkaSession {
   }
 
   async close(): Promise<void> {
-    const closing: Promise<unknown>[] = [];
-    if (this.adminClient) closing.push(this.adminClient.disconnect().catch(() => undefined));
-    if (this.access) closing.push(this.access.disconnect().catch(() => undefined));
-    this.adminClient = undefined;
-    this.adminConnected = undefined;
+    const access = this.access;
     this.access = undefined;
-    await Promise.all(closing);
+    await access?.close().catch(() => undefined);
   }
-}
-
-function forward(logger: Logger, entry: LogEntry): void {
-  // kafkajs logs connection errors at ERROR level while it retries; we report failures ourselves.
-  const { message, broker, error } = entry.log as { message: string; broker?: string; error?: string };
-  const text = `kafkajs ${entry.namespace}: ${message}${broker ? ` (broker ${broker})` : ''}${error ? `: ${error}` : ''}`;
-  if (entry.level <= logLevel.WARN) logger.warn(text);
-  else logger.debug(text);
 }

@@ -2,7 +2,7 @@ import type { ShownRecord } from './model';
 import type { KafkaSession } from './session';
 import { readPartitions, type ReadPosition } from './reader/partitionReader';
 import { showRecord } from './reader/shownRecord';
-import { EARLIEST, LATEST } from './kafka/clusterAccess';
+import { EARLIEST, LATEST } from './clusterAccess';
 import { UsageError } from './errors';
 import { validateTopicName } from './topics';
 
@@ -22,7 +22,7 @@ export interface TailOptions {
 export async function* tail(session: KafkaSession, options: TailOptions): AsyncGenerator<ShownRecord[]> {
   validateTopicName(options.topic);
   const last = options.lastPerPartition ?? 0;
-  if (!Number.isSafeInteger(last) || last < 0) throw new UsageError(`--last must be a whole number, 0 or more (got ${options.lastPerPartition}).`);
+  if (!Number.isSafeInteger(last) || last < 0) throw new UsageError(`The number of records to show from before the end must be a whole number, 0 or more (got ${options.lastPerPartition}).`);
   const access = session.cluster();
   const positions = await session.withinTimeout(`finding the end of ${options.topic}`, async () => {
     const meta = await access.topicMetadata(options.topic);

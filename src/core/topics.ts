@@ -1,7 +1,6 @@
-import type { IHeaders } from 'kafkajs';
 import type { ClusterInfo, PartitionInfo, TopicSummary } from './model';
 import type { KafkaSession } from './session';
-import { EARLIEST, LATEST } from './kafka/clusterAccess';
+import { EARLIEST, LATEST, type NewTopicSpec } from './clusterAccess';
 import { EbxError, UsageError } from './errors';
 
 export async function describeCluster(session: KafkaSession): Promise<ClusterInfo> {
@@ -48,11 +47,7 @@ export function validateTopicName(name: string): void {
   }
 }
 
-export interface NewTopic {
-  name: string;
-  partitions: number;
-  retentionMs?: number;
-}
+export type NewTopic = NewTopicSpec;
 
 /** VAST honours only the partition count and retention, so those are the only settings we send. */
 export async function createTopic(session: KafkaSession, topic: NewTopic): Promise<void> {
@@ -61,27 +56,14 @@ export async function createTopic(session: KafkaSession, topic: NewTopic): Promi
   if (topic.retentionMs !== undefined && (!Number.isInteger(topic.retentionMs) || topic.retentionMs < -1)) {
     throw new UsageError('The retention must be a whole number of milliseconds (or -1 for unlimited).');
   }
-  const admin = await session.admin();
-  const created = await session.withinTimeout(`creating ${topic.name}`, () =>
-    admin.createTopics({
-      waitForLeaders: true,
-      topics: [
-        {
-          topic: topic.name,
-          numPartitions: topic.partitions,
-          configEntries: topic.retentionMs === undefined ? [] : [{ name: 'retention.ms', value: String(topic.retentionMs) }],
-        },
-      ],
-    }),
-  );
+  const created = await session.withinTimeout(`creating ${topic.name}`, () => session.cluster().createTopic(topic));
   // The broker's state, not the input, is in the way: a runtime failure (CLI exit 1).
   if (!created) throw new EbxError(`A topic named ${topic.name} already exists.`);
 }
 
 export async function deleteTopic(session: KafkaSession, name: string): Promise<void> {
   validateTopicName(name);
-  const admin = await session.admin();
-  await session.withinTimeout(`deleting ${name}`, () => admin.deleteTopics({ topics: [name], timeout: session.timeoutMs }));
+  await session.withinTimeout(`deleting ${name}`, () => session.cluster().deleteTopic(name));
 }
 
 export interface RecordToSend {
@@ -106,23 +88,10 @@ export async function produce(session: KafkaSession, topic: string, records: Rec
       throw new UsageError(`${topic} has no partition ${missing.join(', ')}: it has partitions 0 to ${meta.partitions.length - 1}. Nothing was produced.`);
     }
   }
-  const producer = session.producer();
-  await session.withinTimeout('connecting the producer', () => producer.connect());
-  try {
-    await session.withinTimeout(`producing to ${topic}`, () =>
-      producer.send({
-        topic,
-        acks: -1,
-        messages: records.map((r) => ({
-          key: r.key ?? null,
-          value: r.value,
-          headers: r.headers as IHeaders | undefined,
-          partition: r.partition,
-          timestamp: r.timestamp === undefined ? undefined : String(r.timestamp),
-        })),
-      }),
-    );
-  } finally {
-    await producer.disconnect().catch(() => undefined);
-  }
+  await session.withinTimeout(`producing to ${topic}`, () =>
+    session.cluster().produce(
+      topic,
+      records.map((r) => ({ key: r.key ?? null, value: r.value, headers: r.headers, partition: r.partition, timestamp: r.timestamp })),
+    ),
+  );
 }

@@ -5,7 +5,10 @@ import { parseTime } from '../../src/core/time';
 import { parseBootstrap, parseSaslMechanism } from '../../src/core/connection';
 import { explainError, UsageError } from '../../src/core/errors';
 import { idleGroupsPlan } from '../../src/core/deleteGroups';
-import { lagOf, decodeAssignment } from '../../src/core/groups';
+import { lagOf } from '../../src/core/groups';
+import { decodeAssignment } from '../../src/core/kafka/memberAssignment';
+import { classifyError } from '../../src/core/kafka/classifyError';
+import type { BrokerError } from '../../src/core/brokerError';
 import { IdleBackoff } from '../../src/core/reader/idleBackoff';
 import { showBytes } from '../../src/core/reader/shownRecord';
 import { decompressSnappy } from '../../src/core/kafka/codecs';
@@ -62,13 +65,36 @@ describe('parseBootstrap', () => {
   });
 });
 
-describe('explainError', () => {
-  test('turns kafkajs errors into one sentence', () => {
-    assert.match(explainError({ name: 'KafkaJSProtocolError', type: 'GROUP_AUTHORIZATION_FAILED', message: 'x' }), /Not authorized .*group/);
-    assert.match(explainError({ name: 'KafkaJSConnectionError', message: 'Connection error: connect ECONNREFUSED 127.0.0.1:1' }), /Broker unreachable at 127\.0\.0\.1:1/);
-    assert.match(explainError({ name: 'KafkaJSSASLAuthenticationError', message: 'SASL PLAIN authentication failed: Authentication failed: Invalid username or password' }), /Authentication failed/);
+describe('explainError over classified kafkajs errors', () => {
+  const explain = (err: object) => explainError(classifyError(err));
+  test('turns kafkajs errors into one sentence of the right kind', () => {
+    const denied = classifyError({ name: 'KafkaJSProtocolError', type: 'GROUP_AUTHORIZATION_FAILED', message: 'x' }) as BrokerError;
+    assert.equal(denied.kind, 'denied');
+    assert.match(denied.message, /Not authorized .*group/);
+    const down = classifyError({ name: 'KafkaJSConnectionError', message: 'Connection error: connect ECONNREFUSED 127.0.0.1:1' }) as BrokerError;
+    assert.equal(down.kind, 'unreachable');
+    assert.equal(down.retriable, true);
+    assert.match(down.message, /Broker unreachable at 127\.0\.0\.1:1/);
+    const auth = classifyError({ name: 'KafkaJSSASLAuthenticationError', message: 'SASL PLAIN authentication failed: Authentication failed: Invalid username or password' }) as BrokerError;
+    assert.equal(auth.kind, 'auth');
+    assert.equal(auth.retriable, false);
+    assert.match(auth.message, /Authentication failed/);
+    assert.equal(explain({ name: 'KafkaJSNumberOfRetriesExceeded', message: 'gave up', originalError: { name: 'KafkaJSProtocolError', type: 'NOT_LEADER_OR_FOLLOWER', message: 'moved' } }), 'The broker answered NOT_LEADER_OR_FOLLOWER: moved.');
+    const moved = classifyError({ name: 'KafkaJSNumberOfRetriesExceeded', message: 'gave up', originalError: { name: 'KafkaJSProtocolError', type: 'NOT_LEADER_OR_FOLLOWER', message: 'moved' } }) as BrokerError;
+    assert.equal(moved.kind, 'retriable');
+    const range = classifyError({ name: 'KafkaJSOffsetOutOfRange', type: 'OFFSET_OUT_OF_RANGE', message: 'out', topic: 't', partition: 3 }) as BrokerError;
+    assert.deepEqual([range.kind, range.details.topic, range.details.partition], ['offsetOutOfRange', 't', 3]);
+    const cert = classifyError({ name: 'KafkaJSConnectionError', message: 'Connection error: self-signed certificate', code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }) as BrokerError;
+    assert.equal(cert.kind, 'certificate');
+    assert.doesNotMatch(cert.message, /--ca/, 'core sentences name no CLI flags');
     assert.equal(explainError(new UsageError('Plain words.')), 'Plain words.');
     assert.equal(explainError(new Error('first\n    at stack')), 'first');
+  });
+  test('our own errors and cancellations pass through unchanged', () => {
+    const usage = new UsageError('u');
+    assert.equal(classifyError(usage), usage);
+    const abort = Object.assign(new Error('stop'), { name: 'AbortError' });
+    assert.equal(classifyError(abort), abort);
   });
 });
 

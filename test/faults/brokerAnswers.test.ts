@@ -13,7 +13,7 @@ import { replay } from '../../src/core/replay';
 import { listGroups } from '../../src/core/groups';
 import { deleteGroups, idleGroupsPlan } from '../../src/core/deleteGroups';
 import { explainError, EbxError } from '../../src/core/errors';
-import { kafkaJsConfig } from '../../src/core/connection';
+import { kafkaJsConfig } from '../../src/core/kafka/kafkaJsConfig';
 import type { ShownRecord } from '../../src/core/model';
 import { LOCAL_USERS, testBroker } from '../support/brokerEnv';
 import { applicationKafka, collect, liveConsumer, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';

@@ -5,3 +5,15 @@ declare module 'snappyjs' {
 declare module 'lz4js' {
   export function decompress(input: Uint8Array, maxSize?: number): Uint8Array;
 }
+// kafkajs's protocol tables, used by brokerRequests.ts to send a request and keep every
+// partition's answer (kafkajs's own parse throws on the first partition error).
+declare module 'kafkajs/src/protocol/requests' {
+  export const requests: Record<string, unknown>;
+}
+declare module 'kafkajs/src/protocol/requests/apiKeys' {
+  const apiKeys: Record<string, number>;
+  export = apiKeys;
+}
+declare module 'kafkajs/src/protocol/error' {
+  export const errorCodes: { type: string; code: number; retriable: boolean; message: string }[];
+}

@@ -1,12 +1,12 @@
 // Reads partitions by assigning them to ourselves: Fetch requests straight to each leader, no
 // JoinGroup, no OffsetCommit, on any path. VAST allows only 256 groups, and a consumer with a
 // throwaway group id would use one up; a reader like this leaves nothing behind on the broker.
-import type { ClusterAccess, FetchLimits, RawRecord } from '../kafka/clusterAccess';
-import { EARLIEST, LATEST } from '../kafka/clusterAccess';
+import type { ClusterAccess, FetchLimits, RawRecord } from '../clusterAccess';
+import { EARLIEST, LATEST } from '../clusterAccess';
 import type { Logger } from '../logger';
 import { abortError, EbxError, isAbort } from '../errors';
 import { IdleBackoff } from './idleBackoff';
-import { certificateFailure } from '../connection';
+import { BrokerError } from '../brokerError';
 
 export interface ReadPosition {
   topic: string;
@@ -38,22 +38,6 @@ export interface ReaderOptions {
 
 const FETCH_ANSWER_GRACE_MS = 15_000;
 const DEFAULT_LIMITS: FetchLimits = { maxWaitMs: 500, maxBytes: 16 * 1024 * 1024, partitionMaxBytes: 4 * 1024 * 1024 };
-
-const RETRIABLE = new Set([
-  'NOT_LEADER_FOR_PARTITION',
-  'NOT_LEADER_OR_FOLLOWER',
-  'LEADER_NOT_AVAILABLE',
-  'UNKNOWN_LEADER_EPOCH',
-  'FENCED_LEADER_EPOCH',
-  'REPLICA_NOT_AVAILABLE',
-  'KAFKA_STORAGE_ERROR',
-  'NOT_ENOUGH_REPLICAS',
-  'REQUEST_TIMED_OUT',
-  'NETWORK_EXCEPTION',
-  'UNKNOWN_TOPIC_OR_PARTITION', // briefly, while a new leader takes over; checked against metadata below
-]);
-
-const NOT_RETRIABLE = /KafkaJSSASLAuthenticationError|SASL_AUTHENTICATION_FAILED|authentication failed/i;
 
 interface PartitionState extends ReadPosition {
   emptyFetches: number;
@@ -185,22 +169,22 @@ export async function* readPartitions(access: ClusterAccess, positions: ReadPosi
   }
 
   async function handleError(outcome: FetchOutcome): Promise<void> {
-    const err = outcome.error as { type?: string; name?: string; topic?: string; partition?: number; message?: string };
+    const err = outcome.error;
     if (isAbort(err)) return;
-    if (err.name === 'KafkaJSOffsetOutOfRange' || err.type === 'OFFSET_OUT_OF_RANGE') {
-      await recoverOutOfRange(err.topic, err.partition, outcome.keys);
+    // Only classified broker failures are retried; anything else is a bug to surface.
+    if (!(err instanceof BrokerError)) throw err;
+    if (err.kind === 'offsetOutOfRange') {
+      await recoverOutOfRange(err.details.topic, err.details.partition, outcome.keys);
       return;
     }
-    if (err.type === 'TOPIC_AUTHORIZATION_FAILED') throw err;
-    // A password or certificate that stopped working does not heal by retrying: fail at once
-    // (kafkajs wraps it as a connection error, which would otherwise be retried for ever in a tail).
-    if (NOT_RETRIABLE.test(`${err.name} ${err.type ?? ''} ${err.message}`) || certificateFailure(err)) throw certificateFailure(err) ?? err;
+    // A denied topic, a password or a certificate that stopped working does not heal by retrying.
+    if (!err.retriable) throw err;
     const now = Date.now();
     failingSince ??= now;
-    if (err.type === 'UNKNOWN_TOPIC_OR_PARTITION') await failIfTopicGone(outcome.keys);
-    const retriable = (err.type && RETRIABLE.has(err.type)) || /Connection|ECONNREFUSED|ECONNRESET|EPIPE|socket|Broker|timed out|KafkaJSNonRetriableError/i.test(`${err.name} ${err.message}`);
-    if (!retriable || now - failingSince > options.retryForMs) throw err;
-    options.logger.warn(`fetch from broker ${outcome.leader} failed (${err.type ?? err.message}); retrying in ${retryDelay} ms`);
+    // Briefly seen while a new leader takes over; for good once the topic is deleted.
+    if (err.kind === 'unknownTopic') await failIfTopicGone(outcome.keys);
+    if (now - failingSince > options.retryForMs) throw err;
+    options.logger.warn(`fetch from broker ${outcome.leader} failed (${err.code ?? err.message}); retrying in ${retryDelay} ms`);
     await sleep(retryDelay, signal).catch(() => undefined);
     retryDelay = Math.min(retryDelay * 2, 5_000);
     await refreshLeaders();

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { ShownBytes, ShownRecord } from '../model';
-import type { RawRecord } from '../kafka/clusterAccess';
+import type { RawRecord } from '../clusterAccess';
 
 /** Text when the bytes are valid UTF-8, otherwise base64 — lossless either way, and marked. */
 export function showBytes(bytes: Buffer | null | undefined): ShownBytes {

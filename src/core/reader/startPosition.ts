@@ -1,5 +1,5 @@
 import type { KafkaSession } from '../session';
-import { EARLIEST, LATEST } from '../kafka/clusterAccess';
+import { EARLIEST, LATEST } from '../clusterAccess';
 import { EbxError, NoEventAtTimeError, UsageError } from '../errors';
 
 export type StartPosition =

@@ -1,0 +1,179 @@
+// The few broker operations core needs, as plain data in and out. Core depends on this interface
+// only; `kafka/kafkaJsClusterAccess.ts` implements it over kafkajs, and the unit tests drive core
+// with a scripted fake of it (test/unit/support/scriptedCluster.ts). Every failure an implementation
+// raises is a `BrokerError` (brokerError.ts), so callers decide on `kind`, never on library text.
+import type { TopicAssignment } from './model';
+
+/** ListOffsets sentinels: the first offset still kept, and the (approximate) end. */
+export const EARLIEST = -2;
+export const LATEST = -1;
+
+export interface PartitionMeta {
+  partition: number;
+  leader: number;
+  replicas: number[];
+  isr: number[];
+}
+
+export interface TopicMeta {
+  name: string;
+  internal: boolean;
+  partitions: PartitionMeta[];
+}
+
+export interface Metadata {
+  clusterId: string;
+  controller: number | null;
+  brokers: { nodeId: number; host: string; port: number }[];
+  topics: TopicMeta[];
+}
+
+export interface OffsetQuery {
+  topic: string;
+  partition: number;
+  /** The partition's leader (from metadata the caller already has): requests are grouped by it. */
+  leader: number;
+  /** EARLIEST, LATEST, or epoch milliseconds. */
+  timestamp: number;
+}
+
+export interface OffsetAnswer {
+  topic: string;
+  partition: number;
+  /** -1 when asked by time and no event is at or after it. */
+  offset: number;
+  timestamp: number | null;
+}
+
+export type HeaderValue = Buffer | Buffer[] | null | undefined;
+
+export interface RawRecord {
+  offset: number;
+  timestamp: number;
+  key: Buffer | null;
+  value: Buffer | null;
+  headers: Record<string, HeaderValue>;
+}
+
+export interface FetchRequest {
+  topic: string;
+  partition: number;
+  offset: number;
+}
+
+export interface FetchLimits {
+  maxWaitMs: number;
+  maxBytes: number;
+  partitionMaxBytes: number;
+  /**
+   * Give up on a fetch with no answer after this long, and drop the connection it was sent on: a
+   * connection made while a broker was restarting can stay silent until the request timeout.
+   */
+  answerWithinMs?: number;
+}
+
+export interface FetchedPartition {
+  topic: string;
+  partition: number;
+  highWatermark: number;
+  /** Records at or after the requested offset, control records removed. */
+  records: RawRecord[];
+  /** The offset to ask for next: past the last batch returned (batches can end in gaps or control records). */
+  nextOffset: number;
+}
+
+export interface GroupMemberDescription {
+  memberId: string;
+  clientId: string;
+  clientHost: string;
+  /** Decoded for the `consumer` protocol; empty for other protocols or an unreadable assignment. */
+  assignment: TopicAssignment[];
+}
+
+export interface GroupDescription {
+  groupId: string;
+  errorCode: number;
+  /** The broker's error code name when errorCode is not 0 (e.g. GROUP_AUTHORIZATION_FAILED). */
+  errorType?: string;
+  state: string;
+  protocolType: string;
+  protocol: string;
+  members: GroupMemberDescription[];
+}
+
+export interface CommittedOffset {
+  topic: string;
+  partition: number;
+  /** -1 when the group has no commit for this partition. */
+  offset: number;
+}
+
+export interface OffsetToCommit {
+  topic: string;
+  partition: number;
+  offset: number;
+}
+
+export interface PartitionOutcome {
+  topic: string;
+  partition: number;
+  /** null when it worked; otherwise the broker's error code name (e.g. UNKNOWN_MEMBER_ID). */
+  error: string | null;
+}
+
+export interface GroupOutcome {
+  groupId: string;
+  /** null when it worked; otherwise the broker's error code name (e.g. NON_EMPTY_GROUP). */
+  error: string | null;
+}
+
+export interface NewTopicSpec {
+  name: string;
+  partitions: number;
+  retentionMs?: number;
+}
+
+export interface RecordToProduce {
+  key: string | Buffer | null;
+  value: string | Buffer | null;
+  headers?: Record<string, string | Buffer>;
+  partition?: number;
+  timestamp?: number;
+}
+
+export interface ClusterAccess {
+  /** One Metadata request for every topic the user may see. */
+  metadata(): Promise<Metadata>;
+  /** Partitions of one topic, from a fresh Metadata request; fails with kind `unknownTopic` when it does not exist. */
+  topicMetadata(topic: string): Promise<TopicMeta>;
+  /** Partitions of these topics from one Metadata request; unknown or denied topics are left out. */
+  partitionsOf(topics: string[]): Promise<Map<string, PartitionMeta[]>>;
+  /** Forget cached leaders (after a leader change or a dropped connection). */
+  refreshMetadata(): Promise<void>;
+  leaderOf(topic: string, partition: number): Promise<number>;
+  /** ListOffsets grouped by leader: one request per broker, whatever the number of topics. */
+  listOffsets(queries: OffsetQuery[]): Promise<OffsetAnswer[]>;
+  /**
+   * One Fetch to one broker for these partitions. A partition's error rejects the whole fetch with a
+   * BrokerError naming that partition (`topic`, `partition`), so the reader can recover just it.
+   */
+  fetch(nodeId: number, requests: FetchRequest[], limits: FetchLimits, signal?: AbortSignal): Promise<FetchedPartition[]>;
+  /** ListGroups sent to every broker: each answers for the groups it coordinates. */
+  listGroupsPerBroker(): Promise<{ nodeId: number; groups: { groupId: string; protocolType: string }[] }[]>;
+  describeGroups(nodeId: number, groupIds: string[]): Promise<GroupDescription[]>;
+  coordinatorOf(groupId: string): Promise<number>;
+  /** Every partition the group has committed (OffsetFetch with null topics). */
+  committedOffsets(groupId: string): Promise<CommittedOffset[]>;
+  /**
+   * Commits offsets for a group from outside it (generation -1, no member id): the broker accepts
+   * this only while the group has no active members, and creates the group if it does not exist.
+   */
+  commitOffsets(groupId: string, offsets: OffsetToCommit[]): Promise<PartitionOutcome[]>;
+  deleteGroups(nodeId: number, groupIds: string[]): Promise<GroupOutcome[]>;
+  /** Returns false when a topic of that name already exists. */
+  createTopic(topic: NewTopicSpec): Promise<boolean>;
+  deleteTopic(name: string): Promise<void>;
+  /** Produces with VAST-safe settings: no compression, no idempotence, acks from all replicas. */
+  produce(topic: string, records: RecordToProduce[]): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,38 @@
+// Sending one of kafkajs's protocol requests on a broker connection it already manages (SASL and
+// TLS included) while keeping the whole decoded answer. kafkajs's own `parse` throws on the first
+// partition with an error, which would hide how the other partitions fared.
+import { requests } from 'kafkajs/src/protocol/requests';
+import apiKeys from 'kafkajs/src/protocol/requests/apiKeys';
+import { errorCodes } from 'kafkajs/src/protocol/error';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- kafkajs's Broker and protocol objects are untyped */
+
+export interface RequestDefinition {
+  apiKey: number;
+  definitions: unknown;
+}
+
+export const OFFSET_COMMIT: RequestDefinition = { apiKey: apiKeys.OffsetCommit, definitions: requests.OffsetCommit };
+
+const codeNames = new Map(errorCodes.map((e) => [e.code, e.type]));
+
+/** null for 0 (no error), else the broker's error code name. */
+export function errorName(code: number): string | null {
+  return code === 0 ? null : (codeNames.get(code) ?? `error code ${code}`);
+}
+
+/** Sends the request at the version the broker and kafkajs agree on, and returns the decoded answer unparsed. */
+export async function sendKeepingPartitionErrors(broker: any, request: RequestDefinition, args: object): Promise<any> {
+  const build = broker.lookupRequest(request.apiKey, request.definitions) as (a: object) => { request: unknown; response: { decode: unknown; parse: unknown } };
+  const protocolRequest = build(args);
+  const send = sendRequestSymbol(broker);
+  return broker[send]({ ...protocolRequest, response: { ...protocolRequest.response, parse: (data: unknown) => Promise.resolve(data) } });
+}
+
+function sendRequestSymbol(broker: object): symbol {
+  for (let proto = Object.getPrototypeOf(broker) as object | null; proto; proto = Object.getPrototypeOf(proto) as object | null) {
+    const found = Object.getOwnPropertySymbols(proto).find((s) => s.description === 'private:Broker:sendRequest');
+    if (found) return found;
+  }
+  throw new Error('This kafkajs version has no private sendRequest on its Broker: update src/core/kafka/brokerRequests.ts.');
+}

@@ -1,0 +1,499 @@
+// The one place that reaches into kafkajs. kafkajs has no public consumer that reads without
+// joining a group, but its internal Cluster and Broker objects can send Metadata, ListOffsets,
+// Fetch, ListGroups, DescribeGroups, OffsetFetch, OffsetCommit and DeleteGroups to the broker we
+// choose; its public admin and producer do topic creation, deletion and produce. Everything above
+// src/core/kafka/ uses only the ClusterAccess interface, and every failure leaves this file as a
+// classified BrokerError.
+import { Kafka, logLevel, Partitioners, type Admin, type IHeaders } from 'kafkajs';
+import { abortError } from '../errors';
+import { BrokerError } from '../brokerError';
+import { DEFAULT_TIMEOUT_MS, type ConnectionOptions } from '../connection';
+import type { Logger } from '../logger';
+import type {
+  ClusterAccess,
+  CommittedOffset,
+  FetchedPartition,
+  FetchLimits,
+  FetchRequest,
+  GroupDescription,
+  GroupOutcome,
+  Metadata,
+  NewTopicSpec,
+  OffsetAnswer,
+  OffsetQuery,
+  OffsetToCommit,
+  PartitionMeta,
+  PartitionOutcome,
+  RawRecord,
+  RecordToProduce,
+  TopicMeta,
+} from '../clusterAccess';
+import { classified, classifyError } from './classifyError';
+import { registerCodecs } from './codecs';
+import { forwardKafkaJsLog, kafkaJsConfig } from './kafkaJsConfig';
+import { decodeAssignment } from './memberAssignment';
+import { errorName, sendKeepingPartitionErrors, OFFSET_COMMIT } from './brokerRequests';
+
+interface KafkaJsRecord {
+  offset: string;
+  timestamp: string;
+  key: Buffer | null;
+  value: Buffer | null;
+  headers: RawRecord['headers'];
+  isControlRecord: boolean;
+  batchContext: { firstOffset: string; lastOffsetDelta: number };
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- kafkajs's internal Cluster, Broker and their answers are untyped */
+type InternalCluster = any;
+type InternalBroker = any;
+
+/** A ClusterAccess over kafkajs for these connection options; nothing connects until first use. */
+export function createKafkaJsClusterAccess(options: ConnectionOptions, logger: Logger): ClusterAccess {
+  return new KafkaJsClusterAccess(options, logger);
+}
+
+class KafkaJsClusterAccess implements ClusterAccess {
+  private readonly kafka: Kafka;
+  private readonly cluster: InternalCluster;
+  private connected: Promise<void> | undefined;
+  private adminClient: Admin | undefined;
+  private adminConnected: Promise<void> | undefined;
+
+  constructor(
+    private readonly options: ConnectionOptions,
+    logger: Logger,
+  ) {
+    registerCodecs();
+    this.kafka = new Kafka({
+      ...kafkaJsConfig(options, 'event-broker-explorer'),
+      logLevel: logLevel.WARN,
+      logCreator: forwardKafkaJsLog(logger),
+    });
+    this.cluster = internalCluster(this.kafka);
+  }
+
+  private async connect(): Promise<void> {
+    // kafkajs connects to a seed broker only; the broker list (for per-broker requests) comes with metadata.
+    this.connected ??= this.cluster.connect().then(() => this.refreshCluster()).catch((err: unknown) => {
+      this.connected = undefined;
+      throw err;
+    });
+    return this.connected;
+  }
+
+  async close(): Promise<void> {
+    const closing: Promise<unknown>[] = [Promise.resolve(this.cluster.disconnect()).catch(() => undefined)];
+    if (this.adminClient) closing.push(this.adminClient.disconnect().catch(() => undefined));
+    this.connected = undefined;
+    this.adminClient = undefined;
+    this.adminConnected = undefined;
+    await Promise.all(closing);
+  }
+
+  /** One Metadata request for every topic the user may see. */
+  metadata(): Promise<Metadata> {
+    return classified(async () => {
+      await this.connect();
+      const broker = await this.anyBroker();
+      const raw = await broker.metadata([]); // kafkajs encodes an empty list as null: every topic
+      return toMetadata(raw);
+    });
+  }
+
+  /** Partitions of one topic, from a fresh Metadata request for it alone. */
+  topicMetadata(topic: string): Promise<TopicMeta> {
+    return classified(async () => {
+      await this.connect();
+      await this.addTargetTopic(topic);
+      await this.refreshCluster();
+      const partitions = this.cluster.findTopicPartitionMetadata(topic) as any[];
+      return {
+        name: topic,
+        internal: false,
+        partitions: partitions
+          .map((p) => ({ partition: p.partitionId, leader: p.leader, replicas: p.replicas, isr: p.isr }))
+          .sort((a, b) => a.partition - b.partition),
+      };
+    });
+  }
+
+  /** Leaders of every partition of these topics, from one Metadata request. Unknown topics are left out. */
+  partitionsOf(topics: string[]): Promise<Map<string, PartitionMeta[]>> {
+    return classified(async () => {
+      await this.connect();
+      const result = new Map<string, PartitionMeta[]>();
+      if (topics.length === 0) return result;
+      const broker = await this.anyBroker();
+      const raw = await broker.metadata([...new Set(topics)]).catch(async () => {
+        // One deleted or denied topic makes kafkajs reject the whole answer: ask one by one.
+        const each = await Promise.all(topics.map((t) => broker.metadata([t]).catch(() => undefined)));
+        return { brokers: [], topicMetadata: each.flatMap((m: any) => (m ? m.topicMetadata : [])) };
+      });
+      for (const t of toMetadata(raw).topics) result.set(t.name, t.partitions);
+      return result;
+    });
+  }
+
+  /** Forget cached leaders after a leader change or a dropped connection. */
+  refreshMetadata(): Promise<void> {
+    return classified(async () => {
+      await this.connect();
+      await this.refreshCluster();
+    });
+  }
+
+  leaderOf(topic: string, partition: number): Promise<number> {
+    return classified(async () => {
+      await this.connect();
+      await this.addTargetTopic(topic);
+      const leaders = this.cluster.findLeaderForPartitions(topic, [partition]) as Record<string, number[]>;
+      const nodeId = Object.keys(leaders)[0];
+      if (nodeId === undefined) throw new BrokerError('retriable', `No leader is known for ${topic} partition ${partition}.`, { topic, partition });
+      return Number(nodeId);
+    });
+  }
+
+  /**
+   * ListOffsets grouped by leader: one request per broker, whatever the number of topics.
+   * The caller passes the leader of each partition (from metadata it already has).
+   */
+  listOffsets(queries: OffsetQuery[]): Promise<OffsetAnswer[]> {
+    return classified(async () => {
+      await this.connect();
+      const byLeader = groupBy(queries, (q) => q.leader);
+      const answers = await Promise.all(
+        [...byLeader].map(async ([leader, forLeader]) => {
+          const broker = await this.broker(leader);
+          const byTopic = groupBy(forLeader, (q) => q.topic);
+          const { responses } = await broker.listOffsets({
+            isolationLevel: 1,
+            topics: [...byTopic].map(([topic, qs]) => ({
+              topic,
+              partitions: qs.map((q) => ({ partition: q.partition, timestamp: String(q.timestamp) })),
+            })),
+          });
+          return (responses as any[]).flatMap((r) =>
+            (r.partitions as any[]).map((p) => ({
+              topic: r.topic as string,
+              partition: p.partition as number,
+              offset: Number(p.offset),
+              timestamp: p.timestamp === undefined || Number(p.timestamp) < 0 ? null : Number(p.timestamp),
+            })),
+          );
+        }),
+      );
+      return answers.flat();
+    });
+  }
+
+  /** One Fetch to one broker for the given partitions; decoded by kafkajs (codecs registered in codecs.ts). */
+  fetch(nodeId: number, requests: FetchRequest[], limits: FetchLimits, signal?: AbortSignal): Promise<FetchedPartition[]> {
+    return classified(() => this.fetchOnce(nodeId, requests, limits, signal));
+  }
+
+  private async fetchOnce(nodeId: number, requests: FetchRequest[], limits: FetchLimits, signal?: AbortSignal): Promise<FetchedPartition[]> {
+    if (signal?.aborted) throw abortError();
+    await this.connect();
+    const broker = await this.broker(nodeId);
+    const byTopic = groupBy(requests, (r) => r.topic);
+    const asked = new Map(requests.map((r) => [`${r.topic}:${r.partition}`, r.offset]));
+    const request = broker.fetch({
+      replicaId: -1,
+      isolationLevel: 1,
+      maxWaitTime: limits.maxWaitMs,
+      minBytes: 1,
+      maxBytes: limits.maxBytes,
+      topics: [...byTopic].map(([topic, rs]) => ({
+        topic,
+        partitions: rs.map((r) => ({ partition: r.partition, fetchOffset: String(r.offset), maxBytes: limits.partitionMaxBytes })),
+      })),
+    });
+    const response = limits.answerWithinMs === undefined ? await request : await this.answerWithin(request, limits.answerWithinMs, nodeId, broker);
+    const out: FetchedPartition[] = [];
+    for (const topicResponse of response.responses as any[]) {
+      for (const p of topicResponse.partitions as any[]) {
+        const from = asked.get(`${topicResponse.topicName}:${p.partition}`) ?? 0;
+        out.push(toFetchedPartition(topicResponse.topicName, p, from));
+      }
+    }
+    return out;
+  }
+
+  private async answerWithin<T>(request: Promise<T>, ms: number, nodeId: number, broker: InternalBroker): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const silent = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const err = new Error(`Fetch from broker ${nodeId} timed out: no answer within ${ms} ms; reconnecting.`);
+        err.name = 'KafkaJSRequestTimeoutError';
+        // Fail whatever waits on this broker's connections and close them; the next request reconnects.
+        for (const connection of (broker.connectionPool?.pool ?? []) as any[]) connection.rejectRequests?.(err);
+        Promise.resolve(broker.disconnect()).catch(() => undefined);
+        reject(err);
+      }, ms);
+    });
+    request.catch(() => undefined);
+    try {
+      return await Promise.race([request, silent]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** ListGroups sent to every broker: each answers for the groups it coordinates. */
+  listGroupsPerBroker(): Promise<{ nodeId: number; groups: { groupId: string; protocolType: string }[] }[]> {
+    return classified(async () => {
+      await this.connect();
+      const nodeIds = (this.cluster.getNodeIds() as Array<string | number>).map(Number);
+      return Promise.all(
+        nodeIds.map(async (nodeId) => {
+          const broker = await this.broker(nodeId);
+          const { groups } = await broker.listGroups();
+          return { nodeId, groups: (groups as any[]).map((g) => ({ groupId: g.groupId, protocolType: g.protocolType })) };
+        }),
+      );
+    });
+  }
+
+  describeGroups(nodeId: number, groupIds: string[]): Promise<GroupDescription[]> {
+    return classified(async () => {
+      const broker = await this.broker(nodeId);
+      const { groups } = await broker.describeGroups({ groupIds });
+      return (groups as any[]).map(
+        (g): GroupDescription => ({
+          groupId: g.groupId,
+          errorCode: g.errorCode,
+          errorType: g.errorCode === 0 ? undefined : (g.error?.type as string | undefined),
+          state: g.state,
+          protocolType: g.protocolType,
+          protocol: g.protocol ?? '',
+          members: ((g.members ?? []) as any[]).map((m) => ({
+            memberId: m.memberId,
+            clientId: m.clientId,
+            clientHost: m.clientHost,
+            assignment: decodeAssignment(m.memberAssignment as Buffer | null, g.protocolType as string),
+          })),
+        }),
+      );
+    });
+  }
+
+  /**
+   * FindCoordinator sent by us rather than through kafkajs's helper, which turns every failure
+   * (a denied group included) into "coordinator not found".
+   */
+  coordinatorOf(groupId: string): Promise<number> {
+    return classified(async () => {
+      await this.connect();
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const broker = await this.anyBroker();
+          const { coordinator } = await broker.findGroupCoordinator({ groupId, coordinatorType: 0 });
+          return Number(coordinator.nodeId);
+        } catch (err) {
+          const classifiedError = classifyError(err);
+          const transient = classifiedError instanceof BrokerError && classifiedError.kind === 'retriable' && classifiedError.code !== undefined;
+          if (!transient || attempt >= 5) throw classifiedError;
+          await new Promise((r) => setTimeout(r, 200 * (attempt + 1)));
+        }
+      }
+    });
+  }
+
+  /** Committed offsets of one group for every partition it committed (OffsetFetch with null topics). */
+  committedOffsets(groupId: string): Promise<CommittedOffset[]> {
+    return classified(async () => {
+      const nodeId = await this.coordinatorOf(groupId);
+      const broker = await this.broker(nodeId);
+      // kafkajs encodes an empty topic list as null: every partition the group committed.
+      const { responses } = await broker.offsetFetch({ groupId, topics: [] });
+      return (responses as any[]).flatMap((r) =>
+        (r.partitions as any[]).map((p) => ({ topic: r.topic as string, partition: p.partition as number, offset: Number(p.offset) })),
+      );
+    });
+  }
+
+  deleteGroups(nodeId: number, groupIds: string[]): Promise<GroupOutcome[]> {
+    return classified(async () => {
+      const broker = await this.broker(nodeId);
+      const { results } = await broker.deleteGroups(groupIds);
+      return (results as any[]).map((r) => ({ groupId: r.groupId as string, error: r.errorCode === 0 ? null : ((r.error?.type as string | undefined) ?? `error code ${r.errorCode}`) }));
+    });
+  }
+
+  commitOffsets(groupId: string, offsets: OffsetToCommit[]): Promise<PartitionOutcome[]> {
+    return classified(async () => {
+      if (offsets.length === 0) return [];
+      await this.connect();
+      const broker = await this.broker(await this.coordinatorOf(groupId));
+      const byTopic = groupBy(offsets, (o) => o.topic);
+      // Generation -1 and no member id: a commit from outside the group, accepted only while it is empty.
+      const { responses } = await sendKeepingPartitionErrors(broker, OFFSET_COMMIT, {
+        groupId,
+        groupGenerationId: -1,
+        memberId: '',
+        topics: [...byTopic].map(([topic, list]) => ({ topic, partitions: list.map((o) => ({ partition: o.partition, offset: String(o.offset) })) })),
+      });
+      return (responses as any[]).flatMap((r) =>
+        (r.partitions as any[]).map((p) => ({ topic: r.topic as string, partition: p.partition as number, error: errorName(p.errorCode as number) })),
+      );
+    });
+  }
+
+  createTopic(topic: NewTopicSpec): Promise<boolean> {
+    return classified(async () => {
+      const admin = await this.admin();
+      return admin.createTopics({
+        waitForLeaders: true,
+        topics: [
+          {
+            topic: topic.name,
+            numPartitions: topic.partitions,
+            configEntries: topic.retentionMs === undefined ? [] : [{ name: 'retention.ms', value: String(topic.retentionMs) }],
+          },
+        ],
+      });
+    });
+  }
+
+  deleteTopic(name: string): Promise<void> {
+    return classified(async () => {
+      const admin = await this.admin();
+      await admin.deleteTopics({ topics: [name], timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    });
+  }
+
+  produce(topic: string, records: RecordToProduce[]): Promise<void> {
+    return classified(async () => {
+      const producer = this.kafka.producer({ idempotent: false, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner, retry: { retries: 2 } });
+      await producer.connect();
+      try {
+        await producer.send({
+          topic,
+          acks: -1,
+          messages: records.map((r) => ({
+            key: r.key,
+            value: r.value,
+            headers: r.headers as IHeaders | undefined,
+            partition: r.partition,
+            timestamp: r.timestamp === undefined ? undefined : String(r.timestamp),
+          })),
+        });
+      } finally {
+        await producer.disconnect().catch(() => undefined);
+      }
+    });
+  }
+
+  private async admin(): Promise<Admin> {
+    this.adminClient ??= this.kafka.admin({ retry: { retries: 2 } });
+    this.adminConnected ??= this.adminClient.connect().catch((err: unknown) => {
+      this.adminConnected = undefined;
+      throw err;
+    });
+    await this.adminConnected;
+    return this.adminClient;
+  }
+
+  /** The broker with this node id, refreshing metadata once when it is not known yet. */
+  private async broker(nodeId: number): Promise<InternalBroker> {
+    try {
+      return await this.cluster.findBroker({ nodeId: String(nodeId) });
+    } catch (err) {
+      if ((err as Error).name !== 'KafkaJSBrokerNotFound') throw err;
+      await this.refreshCluster();
+      return this.cluster.findBroker({ nodeId: String(nodeId) });
+    }
+  }
+
+  /**
+   * kafkajs refreshes metadata for every topic this cluster object ever read, in one request, and
+   * that request fails as a whole once one of them is deleted: every later call of a long-lived
+   * session (the extension keeps one per connection) would fail too. So a failure for an unknown
+   * topic drops the topics that no longer exist from the list, and asks again.
+   */
+  private async refreshCluster(): Promise<void> {
+    try {
+      await this.cluster.refreshMetadata();
+    } catch (err) {
+      if (!(await this.forgetDeletedTopics(err))) throw err;
+      await this.cluster.refreshMetadata();
+    }
+  }
+
+  private async addTargetTopic(topic: string): Promise<void> {
+    try {
+      await this.cluster.addTargetTopic(topic);
+    } catch (err) {
+      if (!(await this.forgetDeletedTopics(err))) throw err;
+      await this.cluster.addTargetTopic(topic);
+    }
+  }
+
+  /** True when some of the topics kafkajs keeps asking for no longer exist (and are now forgotten). */
+  private async forgetDeletedTopics(err: unknown): Promise<boolean> {
+    if ((err as { type?: string }).type !== 'UNKNOWN_TOPIC_OR_PARTITION') return false;
+    const targets = this.cluster.targetTopics as Set<string>;
+    if (!targets || targets.size === 0) return false;
+    const broker = await this.anyBroker();
+    const existing = new Set(((await broker.metadata([])).topicMetadata as any[]).map((t) => t.topic as string));
+    const gone = [...targets].filter((t) => !existing.has(t));
+    gone.forEach((t) => targets.delete(t));
+    return gone.length > 0;
+  }
+
+  private async anyBroker(): Promise<InternalBroker> {
+    return this.cluster.brokerPool.findConnectedBroker();
+  }
+}
+
+/** The internal Cluster, from the Kafka instance's private factory (same config, logger and retry). */
+function internalCluster(kafka: Kafka): InternalCluster {
+  const factorySymbol = Object.getOwnPropertySymbols(kafka).find((s) => s.description === 'private:Kafka:createCluster');
+  if (!factorySymbol) throw new Error('This kafkajs version has no internal cluster factory: update src/core/kafka/kafkaJsClusterAccess.ts.');
+  const create = (kafka as any)[factorySymbol] as (options: object) => InternalCluster;
+  // Never let a metadata request create a topic (VAST never does either).
+  return create({ allowAutoTopicCreation: false, metadataMaxAge: 60_000 });
+}
+
+function toMetadata(raw: any): Metadata {
+  return {
+    clusterId: raw.clusterId ?? '',
+    controller: typeof raw.controllerId === 'number' && raw.controllerId >= 0 ? raw.controllerId : null,
+    brokers: (raw.brokers as any[]).map((b) => ({ nodeId: b.nodeId, host: b.host, port: b.port })).sort((a, b) => a.nodeId - b.nodeId),
+    topics: (raw.topicMetadata as any[]).map((t) => ({
+      name: t.topic,
+      internal: Boolean(t.isInternal),
+      partitions: (t.partitionMetadata as any[])
+        .map((p) => ({ partition: p.partitionId, leader: p.leader, replicas: p.replicas, isr: p.isr }))
+        .sort((a, b) => a.partition - b.partition),
+    })),
+  };
+}
+
+function toFetchedPartition(topic: string, p: any, from: number): FetchedPartition {
+  const messages = p.messages as KafkaJsRecord[];
+  let nextOffset = from;
+  const records: RawRecord[] = [];
+  for (const m of messages) {
+    const offset = Number(m.offset);
+    const batchEnd = Number(m.batchContext?.firstOffset ?? offset) + (m.batchContext?.lastOffsetDelta ?? 0) + 1;
+    if (batchEnd > nextOffset) nextOffset = batchEnd;
+    if (offset + 1 > nextOffset) nextOffset = offset + 1;
+    // A compressed batch can start before the offset asked for; control records are not events.
+    if (offset < from || m.isControlRecord) continue;
+    records.push({ offset, timestamp: Number(m.timestamp), key: m.key, value: m.value, headers: m.headers ?? {} });
+  }
+  return { topic, partition: p.partition, highWatermark: Number(p.highWatermark), records, nextOffset };
+}
+
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = groups.get(k);
+    if (list) list.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
