@@ -26,7 +26,7 @@ run(['partitions', topic]);
 run(['replay', topic, '--partition', String(findPartition()), '--from-beginning', '--max', '3']);
 run(['offsets-for-time', topic, '-15m']);
 run(['groups']);
-console.log(`\nexport KAFKA_BOOTSTRAP=${process.env.KAFKA_BOOTSTRAP}   # then try: npx ebx tail ${topic}`);
+console.log(`\nexport KAFKA_BOOTSTRAP=${process.env.KAFKA_BOOTSTRAP}   # then try: node bin/ebx.js tail ${topic}`);
 
 function findPartition() {
   // All records share a key, so they sit in one partition: find it.
