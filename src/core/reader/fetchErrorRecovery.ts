@@ -45,7 +45,8 @@ export class FetchErrorRecovery {
 
   /** No fetch could be started (no leader known): wait a little and look the leaders up again. */
   async waitForLeaders(): Promise<void> {
-    await sleep(this.clock, this.retryDelayMs, this.signal).catch(() => undefined);
+    // An abort ends the wait with an AbortError: the read is over, no metadata request after it.
+    await sleep(this.clock, this.retryDelayMs, this.signal);
     await this.fetches.forgetLeaders();
   }
 
@@ -65,7 +66,7 @@ export class FetchErrorRecovery {
     if (err.kind === 'unknownTopic') await failIfTopicGone(this.access, new Set(this.statesOf(outcome.keys).map((s) => s.topic)), this.signal);
     if (now - this.failingSince > this.options.retryForMs) throw err;
     this.options.logger.warn(`fetch from broker ${outcome.leader} failed (${err.code ?? err.message}); retrying in ${this.retryDelayMs} ms`);
-    await sleep(this.clock, this.retryDelayMs, this.signal).catch(() => undefined);
+    await sleep(this.clock, this.retryDelayMs, this.signal);
     this.retryDelayMs = Math.min(this.retryDelayMs * 2, LONGEST_RETRY_DELAY_MS);
     await this.fetches.forgetLeaders();
   }

@@ -106,14 +106,16 @@ export class LeaderFetches {
   /** Waits out the leader's idle backoff, then one Fetch; settles with the answer or the error, never rejects. */
   private async fetch(leader: number, list: PartitionState[], keys: string[]): Promise<FetchOutcome> {
     const wait = (this.idle.get(leader)?.nextFetchAt ?? 0) - this.clock.now();
-    if (wait > 0) await sleep(this.clock, wait, this.signal).catch(() => undefined);
-    const started = this.clock.now();
+    let sent = this.clock.now();
     try {
+      // Aborted while waiting: settle with the AbortError rather than send a fetch nobody reads.
+      if (wait > 0) await sleep(this.clock, wait, this.signal);
+      sent = this.clock.now();
       const requests = list.map((s) => ({ topic: s.topic, partition: s.partition, offset: s.offset }));
       const fetched = await this.access.fetch(leader, requests, this.limits, this.signal);
-      return { leader, keys, tookMs: this.clock.now() - started, fetched };
+      return { leader, keys, tookMs: this.clock.now() - sent, fetched };
     } catch (error) {
-      return { leader, keys, tookMs: this.clock.now() - started, error };
+      return { leader, keys, tookMs: this.clock.now() - sent, error };
     }
   }
 }
