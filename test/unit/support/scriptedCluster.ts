@@ -350,9 +350,12 @@ export class ScriptedCluster implements ClusterAccess {
     });
   }
 
-  /** Waits `ms` of virtual time; rejects with an AbortError when the signal aborts first. */
+  /**
+   * Waits `ms` of virtual time; rejects with an AbortError when the signal aborts first. Even an
+   * answer "at once" comes through a timer, as a network answer comes in a later turn of the event
+   * loop: a reader that never waits between fetches then fails its test instead of spinning for ever.
+   */
   private wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-    if (ms === 0) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const onAbort = () => {
         cancel();
