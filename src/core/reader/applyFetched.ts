@@ -1,0 +1,37 @@
+// What one successful fetch changes: the records to hand out, and each partition's next offset and
+// empty-fetch count. A position moves only to the `nextOffset` the fetch reported, which lies past the
+// last complete batch it returned: a batch cut off at the size limit is fetched again from its start.
+import type { FetchedPartition } from '../clusterAccess';
+import type { PartitionBatch } from './partitionReader';
+import { keyOf, type PartitionPositions } from './partitionPositions';
+
+export interface AppliedFetch {
+  batches: PartitionBatch[];
+  /** Any partition returned records (this resets the leader's idle backoff). */
+  gotRecords: boolean;
+}
+
+/**
+ * Applies one fetch's answer to the positions. `finishAfterEmptyFetches` (replay) finishes a
+ * partition after that many empty answers in a row at the same offset; without it (tail) never.
+ */
+export function applyFetched(positions: PartitionPositions, fetched: FetchedPartition[], finishAfterEmptyFetches: number | undefined): AppliedFetch {
+  const batches: PartitionBatch[] = [];
+  let gotRecords = false;
+  for (const f of fetched) {
+    const state = positions.get(keyOf(f.topic, f.partition));
+    // Not ours, or finished while this fetch was in flight: its records are not handed out.
+    if (!state || state.finished) continue;
+    if (f.records.length > 0) {
+      gotRecords = true;
+      state.emptyFetches = 0;
+      batches.push({ topic: state.topic, partition: state.partition, records: f.records });
+    } else if (f.nextOffset === state.offset) {
+      // Empty and no gap skipped: nothing more there right now.
+      state.emptyFetches++;
+      if (finishAfterEmptyFetches !== undefined && state.emptyFetches >= finishAfterEmptyFetches) state.finished = true;
+    }
+    state.offset = Math.max(state.offset, f.nextOffset);
+  }
+  return { batches, gotRecords };
+}
