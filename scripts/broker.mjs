@@ -17,6 +17,8 @@
 //   npm run broker -- kill [--node ID]     SIGKILL every node (or one), keeping data, state and ports
 //   npm run broker -- stop-node --node ID  SIGTERM one node (controlled shutdown), keeping its data
 //   npm run broker -- restart [--node ID]  start the killed/stopped nodes again on the same data and ports
+//   npm run broker -- fetch [--kafka VERSION]  only fetch the jars (default: every release `npm test`
+//                                           runs, 3.9.1 and 4.4.0), e.g. as a CI step of its own
 //
 // The jars come from Maven Central (scripts/broker/pom.xml + `mvn dependency:copy-dependencies`)
 // and are cached outside the repository in ${XDG_CACHE_HOME:-~/.cache}/event-broker-explorer/kafka-<version>.
@@ -155,6 +157,11 @@ export function ensureJars(version = DEFAULT_KAFKA_VERSION) {
     log(`jars ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
+    // A release Maven could not fetch leaves no empty kafka-<version> directory behind (rmdir
+    // removes only an empty one: a concurrent fetch's work dir stays).
+    try {
+      if (!fs.existsSync(libs)) fs.rmdirSync(path.dirname(libs));
+    } catch {}
   }
   return libs;
 }
@@ -722,7 +729,7 @@ export async function brokerStatus({ dir = defaultStateDir() } = {}) {
 // ---------------------------------------------------------------- CLI
 
 const USAGE =
-  'usage: node scripts/broker.mjs start [--kafka VERSION] [--nodes N] [--owner-pid PID] | stop | status | kill [--node ID] | stop-node --node ID | restart [--node ID]   [--dir DIR]';
+  'usage: node scripts/broker.mjs start [--kafka VERSION] [--nodes N] [--owner-pid PID] | stop | status | kill [--node ID] | stop-node --node ID | restart [--node ID] | fetch [--kafka VERSION]   [--dir DIR]';
 
 /** The command line as { cmd, dir, nodes, nodeId, kafkaVersion, ownerPid, help }; one sentence (and the usage) for bad input. */
 function parseCommandLine(argv) {
@@ -767,7 +774,9 @@ function parseCommandLine(argv) {
 async function main(argv) {
   const { cmd, dir, nodes, nodeId, kafkaVersion, ownerPid, help } = parseCommandLine(argv);
   if (help) return console.log(USAGE), 0;
-  if (kafkaVersion !== undefined && cmd !== 'start') throw new Error(`--kafka is for start (${cmd ?? 'no command'} uses the broker's own version)\n${USAGE}`);
+  if (kafkaVersion !== undefined && cmd !== 'start' && cmd !== 'fetch') {
+    throw new Error(`--kafka is for start and fetch (${cmd ?? 'no command'} uses the broker's own version)\n${USAGE}`);
+  }
   switch (cmd) {
     case 'start': {
       const r = await startBroker({ dir, nodes, kafkaVersion, ownerPid, removeDirOnOwnerExit: ownerPid !== undefined });
@@ -783,6 +792,11 @@ async function main(argv) {
     case 'stop':
       await stopBroker({ dir });
       return 0;
+    case 'fetch': {
+      const versions = kafkaVersion ? [resolveKafkaVersion(kafkaVersion)] : [...new Set([resolveKafkaVersion(), KAFKA4_VERSION])];
+      for (const v of versions) log(`Kafka ${v} jars in ${ensureJars(v)}`);
+      return 0;
+    }
     case 'kill': {
       const r = await killBroker({ dir, nodeId });
       if (r.killed.length === 0) log('nothing was running');
