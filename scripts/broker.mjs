@@ -543,11 +543,12 @@ export async function startBroker({ dir = defaultStateDir(), nodes: count = 1, k
   );
 
   const exits = new Map();
-  for (const node of nodeList) launchNode(libs, st, node, exits);
-  writeState(dir, st);
   try {
+    for (const node of nodeList) launchNode(libs, st, node, exits);
+    writeState(dir, st);
     await waitReady(st, nodeList, exits);
   } catch (e) {
+    writeState(dir, st); // the nodes launched so far, for stopBroker to find
     await stopBroker({ dir, quiet: true });
     throw e;
   }
@@ -556,6 +557,9 @@ export async function startBroker({ dir = defaultStateDir(), nodes: count = 1, k
 
 /** Starts one node's JVM detached, in its own process group; stdout/stderr to broker.out. */
 function launchNode(libs, st, node, exits) {
+  // An owner that died while we were formatting (or making certificates) would leave a JVM no
+  // watchdog watches: start nothing.
+  if (st.owner && !isAlive(st.owner.pid)) throw new Error(`the owner process ${st.owner.pid} has exited: not starting node ${node.nodeId}`);
   const nf = nodeFiles(st.dir, node.nodeId, st.nodes.length);
   const outFd = fs.openSync(nf.out, 'a');
   const child = spawn(

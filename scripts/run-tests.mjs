@@ -42,7 +42,8 @@ function kafkaVersionsOrExit() {
 
 /**
  * The test tiers, run in order. Each: name, cmd, args, optional env (added to the broker env),
- * optional kafka (the Kafka release it needs a local broker of), optional timeoutMs, optional
+ * optional kafka (the Kafka release it needs a local broker of; with startsItsOwnBrokers, the release
+ * of the brokers it starts itself: no broker is started for it), optional timeoutMs, optional
  * parse(output) -> { passed, failed } (default: node's spec reporter summary or mocha's "N passing / N failing").
  */
 const TIERS = [
@@ -69,6 +70,8 @@ const TIERS = [
   // Real SIGKILLs and a three-node cluster, each file with brokers of its own (a few minutes): only
   // when named, `npm run test:faults` (= `npm test -- faults faults-slow`), which .ci/run also calls.
   { name: 'faults-slow', cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/faults', '.slow.js')], onlyWhenNamed: true },
+  // The same on Kafka 4 (--nodes 3, kill and restart of that release): only when named; .ci/run names it.
+  { name: 'faults-slow-kafka4', kafka: KAFKA4, startsItsOwnBrokers: true, cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/faults', '.slow.js')], onlyWhenNamed: true },
 ];
 
 /** `bench: N scenarios ran, M failed` -> passed N, failed M. */
@@ -232,7 +235,7 @@ async function main() {
   try {
     if (process.env.KAFKA_BOOTSTRAP) {
       say(`using the broker at KAFKA_BOOTSTRAP=${process.env.KAFKA_BOOTSTRAP} (not starting one)`);
-    } else if (tiers.some((t) => !ownRelease(t))) {
+    } else if (tiers.some((t) => !ownRelease(t) && !(t.startsItsOwnBrokers && t.kafka))) {
       // (Only the tiers of another release, e.g. `npm test -- core-kafka4`: no suite broker.)
       const started = startLocal(SUITE_KAFKA);
       brokerDir = locals.get(SUITE_KAFKA).dir;
@@ -241,8 +244,8 @@ async function main() {
 
     for (const [i, tier] of tiers.entries()) {
       if (interrupted) break;
-      let tierEnv = env;
-      const brokerOfItsOwn = ownRelease(tier) || (external && tier.kafka !== undefined);
+      let tierEnv = tier.startsItsOwnBrokers && tier.kafka ? { ...env, EBX_KAFKA_VERSION: tier.kafka } : env;
+      const brokerOfItsOwn = !tier.startsItsOwnBrokers && (ownRelease(tier) || (external && tier.kafka !== undefined));
       if (brokerOfItsOwn) {
         const started = locals.get(tier.kafka)?.env ?? startLocal(tier.kafka);
         try {
