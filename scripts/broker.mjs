@@ -1,22 +1,29 @@
 #!/usr/bin/env node
 // A real single-node Apache Kafka broker (KRaft) for development and tests, without Docker.
 //
-//   npm run broker -- start [--nodes N] [--dir DIR]   start (or re-report) the broker; prints
+//   npm run broker -- start [--kafka VERSION] [--nodes N] [--dir DIR]
+//                                           start (or re-report) the broker; prints
 //                                           KAFKA_BOOTSTRAP=127.0.0.1:<port>[,…]
 //                                           KAFKA_SASL_BOOTSTRAP=127.0.0.1:<port>[,…]
 //                                           KAFKA_SSL_BOOTSTRAP=127.0.0.1:<port>[,…]
 //                                           KAFKA_SSL_CA=<the CA's PEM file>
 //                                         --nodes 3: a KRaft cluster of three processes (each
 //                                         controller and broker, its own ports and log dir);
-//                                         on a cluster with some nodes down it restarts those
+//                                         on a cluster with some nodes down it restarts those;
+//                                         --kafka 4.4.0 (or EBX_KAFKA_VERSION=4.4.0): that Apache
+//                                         Kafka release from Maven Central, default 3.9.1
 //   npm run broker -- status [--dir DIR]   exit 0 and the lines above when running, else exit 1
 //   npm run broker -- stop [--dir DIR]     stop it and delete its data
 //   npm run broker -- kill [--node ID]     SIGKILL every node (or one), keeping data, state and ports
 //   npm run broker -- stop-node --node ID  SIGTERM one node (controlled shutdown), keeping its data
 //   npm run broker -- restart [--node ID]  start the killed/stopped nodes again on the same data and ports
+//   npm run broker -- fetch [--kafka VERSION]  only fetch the jars (default: every release `npm test`
+//                                           runs, 3.9.1 and 4.4.0), e.g. as a CI step of its own
 //
 // The jars come from Maven Central (scripts/broker/pom.xml + `mvn dependency:copy-dependencies`)
-// and are cached outside the repository in ${XDG_CACHE_HOME:-~/.cache}/event-broker-explorer.
+// and are cached outside the repository in ${XDG_CACHE_HOME:-~/.cache}/event-broker-explorer/kafka-<version>.
+// Kafka 3.x logs through slf4j 1.7 + reload4j (log4j 1.2 properties); Kafka 4.x through log4j 2
+// (log4j-slf4j-impl, a log4j2.properties file). The broker's configuration is the same for both.
 // Listeners (all on 127.0.0.1, free ports picked at start):
 //   PLAINTEXT       no authentication (principal ANONYMOUS, a super user)
 //   SASL_PLAINTEXT  PLAIN and SCRAM-SHA-256; users admin/admin-secret (super user) and
@@ -32,10 +39,23 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
-export const KAFKA_VERSION = '3.9.1';
-export const SLF4J_VERSION = '1.7.36';
+/** The Kafka release started unless `--kafka VERSION` or EBX_KAFKA_VERSION names another. */
+export const DEFAULT_KAFKA_VERSION = '3.9.1';
+/**
+ * The newest Kafka 4 release on Maven Central that runs on Java 17 (checked 2026-12: 4.4.0's
+ * classes are Java 17 bytecode); `npm test` runs the core and cli tiers against it too.
+ */
+export const KAFKA4_VERSION = '4.4.0';
+/** The default release, under its old name (bench/kafkaTools.mjs fetches the kafka-tools of the same version). */
+export const KAFKA_VERSION = DEFAULT_KAFKA_VERSION;
+/** Kafka 3.x: slf4j 1.7 bound to reload4j. */
+const SLF4J_VERSION = '1.7.36';
+/** Kafka 4.x: every log4j 2 jar (Kafka's own log4j-api/core and the slf4j binding) at this version. */
+const LOG4J2_VERSION = '2.25.5';
 export const LOCAL_USERS = {
   admin: { username: 'admin', password: 'admin-secret' },
   reader: { username: 'reader', password: 'reader-secret' },
@@ -50,37 +70,84 @@ export function cacheRoot() {
   return path.join(base, 'event-broker-explorer');
 }
 export const defaultStateDir = () => path.join(cacheRoot(), 'broker');
-export const libsDir = () => path.join(cacheRoot(), `kafka-${KAFKA_VERSION}`, 'libs');
+export const libsDir = (version = DEFAULT_KAFKA_VERSION) => path.join(cacheRoot(), `kafka-${version}`, 'libs');
 
 const log = (msg) => process.stderr.write(`[broker] ${msg}\n`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------- versions
+
+/**
+ * The Kafka release to start: `requested`, else EBX_KAFKA_VERSION, else the default. Throws one
+ * sentence for a version this script cannot run (not x.y.z, or before 3.5: SCRAM users are added
+ * when the log dirs are formatted, which came in 3.5).
+ */
+export function resolveKafkaVersion(requested = process.env.EBX_KAFKA_VERSION || DEFAULT_KAFKA_VERSION) {
+  const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(String(requested).trim());
+  if (!m) throw new Error(`--kafka needs a release number such as ${DEFAULT_KAFKA_VERSION} or ${KAFKA4_VERSION} (got "${requested}")`);
+  const [major, minor] = [Number(m[1]), Number(m[2])];
+  if (major < 3 || (major === 3 && minor < 5)) throw new Error(`Kafka ${m[0]} is too old for this script: it needs 3.5 or later`);
+  if (m[0] === '4.0.0') log('warning: Kafka 4.0.0 refuses JoinGroup v0/v1, which kafkajs sends (4.0.1 restored them): consumer groups will fail');
+  return m[0];
+}
+
+/** How a Kafka release logs: its Maven logging jars, the config file's name and the JVM flag that points at it. */
+function loggingOf(version) {
+  if (Number(version.split('.')[0]) < 4) {
+    return {
+      configName: 'log4j.properties',
+      jvmFlag: (file) => `-Dlog4j.configuration=file:${file}`,
+      config: log4jProperties,
+      pomManagement: '',
+      pomDependencies: mavenDependency('org.slf4j', 'slf4j-reload4j', SLF4J_VERSION),
+    };
+  }
+  return {
+    configName: 'log4j2.properties',
+    jvmFlag: (file) => `-Dlog4j2.configurationFile=${file}`,
+    config: log4j2Properties,
+    // Kafka 4's own log4j-api/core and the binding at one version (the BOM manages all of them).
+    pomManagement: `<dependencies>${mavenDependency('org.apache.logging.log4j', 'log4j-bom', LOG4J2_VERSION, '<type>pom</type><scope>import</scope>')}</dependencies>`,
+    // Kafka 4 still logs through slf4j 1.7 (slf4j-api 1.7.36 up to 4.4.0), so the binding is log4j-slf4j-impl.
+    pomDependencies: mavenDependency('org.apache.logging.log4j', 'log4j-slf4j-impl'),
+  };
+}
+
+function mavenDependency(groupId, artifactId, version, extra = '') {
+  return `<dependency><groupId>${groupId}</groupId><artifactId>${artifactId}</artifactId>${version ? `<version>${version}</version>` : ''}${extra}</dependency>`;
+}
 
 // ---------------------------------------------------------------- jars
 
-/** Makes sure the broker's jars are in the cache; runs Maven only when they are not. */
-export function ensureJars() {
-  const libs = libsDir();
-  if (fs.existsSync(libs) && fs.readdirSync(libs).some((f) => f.startsWith(`kafka_2.13-${KAFKA_VERSION}`))) {
+/** Makes sure the jars of Kafka `version` are in the cache; runs Maven only when they are not. */
+export function ensureJars(version = DEFAULT_KAFKA_VERSION) {
+  const libs = libsDir(version);
+  if (fs.existsSync(libs) && fs.readdirSync(libs).some((f) => f.startsWith(`kafka_2.13-${version}`))) {
     return libs;
   }
   const t0 = Date.now();
   const work = path.join(path.dirname(libs), `.build-${process.pid}-${Date.now()}`);
   fs.mkdirSync(work, { recursive: true });
   try {
+    const logging = loggingOf(version);
     const pom = fs
       .readFileSync(path.join(HERE, 'broker', 'pom.xml'), 'utf8')
-      .replaceAll('@KAFKA_VERSION@', KAFKA_VERSION)
-      .replaceAll('@SLF4J_VERSION@', SLF4J_VERSION);
+      .replaceAll('@KAFKA_VERSION@', version)
+      .replaceAll('@LOGGING_MANAGEMENT@', logging.pomManagement)
+      .replaceAll('@LOGGING_DEPENDENCIES@', logging.pomDependencies);
     fs.writeFileSync(path.join(work, 'pom.xml'), pom);
     const out = path.join(work, 'libs');
-    log(`fetching Kafka ${KAFKA_VERSION} jars with Maven into ${libs}`);
+    log(`fetching Kafka ${version} jars with Maven into ${libs}`);
     const r = spawnSync(
       'mvn',
       ['-B', '-q', '-Dstyle.color=never', '-f', path.join(work, 'pom.xml'), 'dependency:copy-dependencies', `-DoutputDirectory=${out}`],
       { stdio: ['ignore', 2, 2] }, // Maven's output goes to stderr: stdout carries only the KAFKA_* lines
     );
     if (r.error) throw new Error(`cannot run mvn: ${r.error.message}`);
-    if (r.status !== 0) throw new Error(`mvn dependency:copy-dependencies failed (exit ${r.status})`);
+    if (r.status !== 0) {
+      throw new Error(
+        `Maven could not fetch Kafka ${version} (exit ${r.status}, its output is above): is ${version} a release listed at https://repo1.maven.org/maven2/org/apache/kafka/kafka_2.13/ ?`,
+      );
+    }
     // Atomic publish: a concurrent run that got there first wins; ours is discarded.
     try {
       fs.renameSync(out, libs);
@@ -90,6 +157,11 @@ export function ensureJars() {
     log(`jars ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
+    // A release Maven could not fetch leaves no empty kafka-<version> directory behind (rmdir
+    // removes only an empty one: a concurrent fetch's work dir stays).
+    try {
+      if (!fs.existsSync(libs)) fs.rmdirSync(path.dirname(libs));
+    } catch {}
   }
   return libs;
 }
@@ -112,7 +184,7 @@ const nodeFiles = (dir, nodeId, count) => {
   return {
     base,
     props: path.join(base, 'server.properties'),
-    log4j: path.join(base, 'log4j.properties'),
+    logConfig: (version) => path.join(base, loggingOf(version).configName),
     data: path.join(base, 'data'),
     log: path.join(base, 'broker.log'), // log4j output
     out: path.join(base, 'broker.out'), // the JVM's stdout/stderr
@@ -124,6 +196,7 @@ function readState(dir) {
     const st = JSON.parse(fs.readFileSync(files(dir).state, 'utf8'));
     // State written before clusters existed: one node, id 1.
     st.nodes ??= [{ nodeId: 1, pid: st.pid, ports: st.ports }];
+    st.kafkaVersion ??= DEFAULT_KAFKA_VERSION;
     return st;
   } catch {
     return undefined;
@@ -168,6 +241,7 @@ function runningState(dir) {
 const hostPorts = (st, kind) => st.nodes.map((n) => `127.0.0.1:${n.ports[kind]}`).join(',');
 
 const result = (st) => ({
+  kafkaVersion: st.kafkaVersion,
   bootstrap: hostPorts(st, 'plaintext'),
   saslBootstrap: hostPorts(st, 'sasl'),
   ...(st.nodes[0].ports.ssl ? { sslBootstrap: hostPorts(st, 'ssl'), sslCa: st.tls?.caPem } : {}),
@@ -305,6 +379,37 @@ log4j.logger.org.apache.kafka.common.utils.AppInfoParser=WARN
 `;
 }
 
+/** The same logging for Kafka 4.x, in log4j 2's properties format. */
+function log4j2Properties(nf) {
+  const quiet = {
+    request: 'kafka.request.logger',
+    requestChannel: 'kafka.network.RequestChannel$',
+    stateChange: 'state.change.logger',
+    authorizer: 'kafka.authorizer.logger',
+    clients: 'org.apache.kafka.clients',
+    appInfo: 'org.apache.kafka.common.utils.AppInfoParser',
+  };
+  return `# Generated by scripts/broker.mjs - broker logs go to a file, INFO (noisy loggers at WARN).
+status = warn
+appender.file.type = RollingFile
+appender.file.name = file
+appender.file.fileName = ${nf.log}
+appender.file.filePattern = ${nf.log}.%i
+appender.file.layout.type = PatternLayout
+appender.file.layout.pattern = [%d] %p %m (%c)%n
+appender.file.policies.type = Policies
+appender.file.policies.size.type = SizeBasedTriggeringPolicy
+appender.file.policies.size.size = 20MB
+appender.file.strategy.type = DefaultRolloverStrategy
+appender.file.strategy.max = 2
+rootLogger.level = INFO
+rootLogger.appenderRef.file.ref = file
+${Object.entries(quiet)
+  .map(([id, name]) => `logger.${id}.name = ${name}\nlogger.${id}.level = WARN`)
+  .join('\n')}
+`;
+}
+
 /** Runs a command asynchronously (so signals reach us meanwhile); resolves { code, output, error }. */
 function run(cmd, args) {
   return new Promise((resolve) => {
@@ -370,9 +475,17 @@ async function ensureTls(dir) {
  * (the whole `dir` with `removeDirOnOwnerExit`).
  * Returns { bootstrap, saslBootstrap, sslBootstrap, sslCa, pid, dir, nodes, startMs, reused }.
  */
-export async function startBroker({ dir = defaultStateDir(), nodes: count = 1, ownerPid, removeDirOnOwnerExit = false } = {}) {
+export async function startBroker({ dir = defaultStateDir(), nodes: count = 1, kafkaVersion, ownerPid, removeDirOnOwnerExit = false } = {}) {
   dir = path.resolve(dir);
   const t0 = Date.now();
+  // A version named (argument or EBX_KAFKA_VERSION) must match a broker that already runs here;
+  // with none named, the running broker is re-reported whatever its version.
+  const named = kafkaVersion ?? process.env.EBX_KAFKA_VERSION;
+  const version = resolveKafkaVersion(named || DEFAULT_KAFKA_VERSION);
+  const before = readState(dir);
+  if (named && before && before.kafkaVersion !== version && before.nodes.some((n) => nodeAlive(before, n))) {
+    throw new Error(`a Kafka ${before.kafkaVersion} broker already runs in ${dir}: stop it first (npm run broker -- stop) or give another --dir`);
+  }
   const existing = runningState(dir);
   if (existing) {
     await waitReady(existing, existing.nodes);
@@ -387,7 +500,7 @@ export async function startBroker({ dir = defaultStateDir(), nodes: count = 1, o
   if (!Number.isInteger(count) || count < 1 || count > 9) throw new Error(`--nodes must be between 1 and 9 (got ${count})`);
   await stopBroker({ dir, quiet: true }); // nothing runs: leftovers of an earlier broker go, and it starts afresh
 
-  const libs = ensureJars();
+  const libs = ensureJars(version);
   const tStart = Date.now();
   const f = files(dir);
   fs.mkdirSync(dir, { recursive: true });
@@ -405,7 +518,7 @@ export async function startBroker({ dir = defaultStateDir(), nodes: count = 1, o
   const st = {
     dir,
     clusterId: clusterId(),
-    kafkaVersion: KAFKA_VERSION,
+    kafkaVersion: version,
     startedAt: new Date().toISOString(),
     nodes: nodeList,
     tls,
@@ -420,20 +533,22 @@ export async function startBroker({ dir = defaultStateDir(), nodes: count = 1, o
       fs.mkdirSync(nf.base, { recursive: true });
       for (const p of [nf.data, nf.log, nf.out]) fs.rmSync(p, { recursive: true, force: true });
       fs.writeFileSync(nf.props, serverProperties({ nf, node, nodes: nodeList, tls }));
-      fs.writeFileSync(nf.log4j, log4jProperties(nf));
+      const logging = loggingOf(version);
+      fs.writeFileSync(nf.logConfig(version), logging.config(nf));
       await mustRun('kafka StorageTool format', 'java', [
-        `-Dlog4j.configuration=file:${nf.log4j}`,
+        logging.jvmFlag(nf.logConfig(version)),
         ...java(libs, ['kafka.tools.StorageTool', 'format', '-t', st.clusterId, '-c', nf.props, ...scram]),
       ]);
     }),
   );
 
   const exits = new Map();
-  for (const node of nodeList) launchNode(libs, st, node, exits);
-  writeState(dir, st);
   try {
+    for (const node of nodeList) launchNode(libs, st, node, exits);
+    writeState(dir, st);
     await waitReady(st, nodeList, exits);
   } catch (e) {
+    writeState(dir, st); // the nodes launched so far, for stopBroker to find
     await stopBroker({ dir, quiet: true });
     throw e;
   }
@@ -442,6 +557,9 @@ export async function startBroker({ dir = defaultStateDir(), nodes: count = 1, o
 
 /** Starts one node's JVM detached, in its own process group; stdout/stderr to broker.out. */
 function launchNode(libs, st, node, exits) {
+  // An owner that died while we were formatting (or making certificates) would leave a JVM no
+  // watchdog watches: start nothing.
+  if (st.owner && !isAlive(st.owner.pid)) throw new Error(`the owner process ${st.owner.pid} has exited: not starting node ${node.nodeId}`);
   const nf = nodeFiles(st.dir, node.nodeId, st.nodes.length);
   const outFd = fs.openSync(nf.out, 'a');
   const child = spawn(
@@ -451,7 +569,7 @@ function launchNode(libs, st, node, exits) {
       '-XX:+UseG1GC',
       '-XX:MaxGCPauseMillis=20',
       '-Djava.awt.headless=true',
-      `-Dlog4j.configuration=file:${nf.log4j}`,
+      loggingOf(st.kafkaVersion).jvmFlag(nf.logConfig(st.kafkaVersion)),
       ...java(libs, ['kafka.Kafka', nf.props]),
     ],
     { detached: true, stdio: ['ignore', outFd, outFd], cwd: nf.base },
@@ -567,7 +685,7 @@ export async function stopNode({ dir = defaultStateDir(), nodeId, quiet = false 
 export async function restartBroker({ dir = defaultStateDir(), nodeId } = {}) {
   const st = stateOrThrow(dir);
   const t0 = Date.now();
-  const libs = ensureJars();
+  const libs = ensureJars(st.kafkaVersion);
   const exits = new Map();
   const started = [];
   for (const node of pickNodes(st, nodeId)) {
@@ -614,35 +732,62 @@ export async function brokerStatus({ dir = defaultStateDir() } = {}) {
 
 // ---------------------------------------------------------------- CLI
 
-async function main(argv) {
-  const usage =
-    'usage: node scripts/broker.mjs start [--nodes N] [--owner-pid PID] | stop | status | kill [--node ID] | stop-node --node ID | restart [--node ID]   [--dir DIR]';
-  let cmd;
-  let dir = defaultStateDir();
-  let nodes = 1;
-  let nodeId;
-  let ownerPid;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--dir') dir = argv[++i];
-    else if (a.startsWith('--dir=')) dir = a.slice(6);
-    else if (a === '--nodes') nodes = Number(argv[++i]);
-    else if (a.startsWith('--nodes=')) nodes = Number(a.slice(8));
-    else if (a === '--node') nodeId = Number(argv[++i]);
-    else if (a.startsWith('--node=')) nodeId = Number(a.slice(7));
-    else if (a === '--owner-pid') ownerPid = Number(argv[++i]); // stop it (and delete DIR) when that process dies
-    else if (a === '-h' || a === '--help') return console.log(usage), 0;
-    else if (!cmd) cmd = a;
-    else throw new Error(`unexpected argument ${a}\n${usage}`);
+const USAGE =
+  'usage: node scripts/broker.mjs start [--kafka VERSION] [--nodes N] [--owner-pid PID] | stop | status | kill [--node ID] | stop-node --node ID | restart [--node ID] | fetch [--kafka VERSION]   [--dir DIR]';
+
+/** The command line as { cmd, dir, nodes, nodeId, kafkaVersion, ownerPid, help }; one sentence (and the usage) for bad input. */
+function parseCommandLine(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        dir: { type: 'string', default: defaultStateDir() },
+        nodes: { type: 'string', default: '1' },
+        node: { type: 'string' },
+        kafka: { type: 'string' },
+        // Stop the broker (and delete DIR) when that process dies: the test runners' safety net.
+        'owner-pid': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (e) {
+    // parseArgs's own message, without its hint about '--' (positionals here never start with '-').
+    throw new Error(`${e.message.replace(/\. To specify a positional argument.*$/s, '')}\n${USAGE}`);
   }
-  if (!dir) throw new Error(`--dir needs a value\n${usage}`);
+  const { values, positionals } = parsed;
+  if (positionals.length > 1) throw new Error(`unexpected argument ${positionals[1]}\n${USAGE}`);
+  if (!values.dir) throw new Error(`--dir needs a value\n${USAGE}`);
+  const whole = (name, value) => {
+    if (value === undefined) return undefined;
+    if (!/^\d+$/.test(value)) throw new Error(`${name} needs a whole number (got "${value}")\n${USAGE}`);
+    return Number(value);
+  };
+  return {
+    cmd: positionals[0],
+    dir: values.dir,
+    nodes: whole('--nodes', values.nodes),
+    nodeId: whole('--node', values.node),
+    kafkaVersion: values.kafka,
+    ownerPid: whole('--owner-pid', values['owner-pid']),
+    help: values.help,
+  };
+}
+
+async function main(argv) {
+  const { cmd, dir, nodes, nodeId, kafkaVersion, ownerPid, help } = parseCommandLine(argv);
+  if (help) return console.log(USAGE), 0;
+  if (kafkaVersion !== undefined && cmd !== 'start' && cmd !== 'fetch') {
+    throw new Error(`--kafka is for start and fetch (${cmd ?? 'no command'} uses the broker's own version)\n${USAGE}`);
+  }
   switch (cmd) {
     case 'start': {
-      const r = await startBroker({ dir, nodes, ownerPid, removeDirOnOwnerExit: ownerPid !== undefined });
-      const what = r.nodes.length === 1 ? `Kafka ${KAFKA_VERSION}` : `Kafka ${KAFKA_VERSION} cluster of ${r.nodes.length} nodes`;
+      const r = await startBroker({ dir, nodes, kafkaVersion, ownerPid, removeDirOnOwnerExit: ownerPid !== undefined });
+      const what = r.nodes.length === 1 ? `Kafka ${r.kafkaVersion}` : `Kafka ${r.kafkaVersion} cluster of ${r.nodes.length} nodes`;
       log(
         r.reused
-          ? `already running (pid ${r.nodes.map((n) => n.pid).join(', ')}, state in ${r.dir})`
+          ? `Kafka ${r.kafkaVersion} already running (pid ${r.nodes.map((n) => n.pid).join(', ')}, state in ${r.dir})`
           : `${what} started in ${(r.startMs / 1000).toFixed(1)} s (pid ${r.nodes.map((n) => n.pid).join(', ')}, state in ${r.dir})`,
       );
       process.stdout.write(formatLines(r));
@@ -651,13 +796,18 @@ async function main(argv) {
     case 'stop':
       await stopBroker({ dir });
       return 0;
+    case 'fetch': {
+      const versions = kafkaVersion ? [resolveKafkaVersion(kafkaVersion)] : [...new Set([resolveKafkaVersion(), KAFKA4_VERSION])];
+      for (const v of versions) log(`Kafka ${v} jars in ${ensureJars(v)}`);
+      return 0;
+    }
     case 'kill': {
       const r = await killBroker({ dir, nodeId });
       if (r.killed.length === 0) log('nothing was running');
       return 0;
     }
     case 'stop-node': {
-      if (nodeId === undefined) throw new Error(`stop-node needs --node ID\n${usage}`);
+      if (nodeId === undefined) throw new Error(`stop-node needs --node ID\n${USAGE}`);
       const r = await stopNode({ dir, nodeId });
       if (r.stopped.length === 0) log(`node ${nodeId} was not running`);
       return 0;
@@ -675,12 +825,12 @@ async function main(argv) {
         return 1;
       }
       const down = s.nodes.filter((n) => !n.alive).map((n) => n.nodeId);
-      log(`running (pid ${s.nodes.filter((n) => n.alive).map((n) => n.pid).join(', ')}${s.ready ? '' : ', not ready yet'}${down.length ? `, node ${down.join(', ')} down` : ''}, state in ${s.dir})`);
+      log(`Kafka ${s.kafkaVersion} running (pid ${s.nodes.filter((n) => n.alive).map((n) => n.pid).join(', ')}${s.ready ? '' : ', not ready yet'}${down.length ? `, node ${down.join(', ')} down` : ''}, state in ${s.dir})`);
       process.stdout.write(formatLines(s));
       return 0;
     }
     default:
-      console.error(usage);
+      console.error(cmd ? `unknown command ${cmd}\n${USAGE}` : USAGE);
       return 2;
   }
 }

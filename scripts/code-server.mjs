@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export const CODE_SERVER_VERSION = '4.100.3';
 
@@ -255,7 +256,7 @@ export async function startCodeServer({ port, extensionsDir, userDataDir, folder
     try { process.kill(-child.pid, 'SIGTERM'); } catch { /* group already gone */ }
     for (const p of pids) { try { process.kill(p, 'SIGTERM'); } catch { /* gone */ } }
     const deadline = Date.now() + 5000;
-    while (Date.now() < deadline && pids.some(alive)) await new Promise((r) => setTimeout(r, 100));
+    while (Date.now() < deadline && pids.some(alive)) await sleep(100);
     for (const p of pids) { try { process.kill(p, 'SIGKILL'); } catch { /* gone */ } }
     try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
   };
@@ -266,7 +267,7 @@ export async function startCodeServer({ port, extensionsDir, userDataDir, folder
       await stop();
       throw new Error(`code-server did not answer on ${url} within ${timeoutMs} ms; see ${logFile}:\n${tail(logFile)}`);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
   }
   return { url, port, pid: child.pid, logFile, startMs: Date.now() - started, stop, child };
 }

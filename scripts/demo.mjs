@@ -22,32 +22,40 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const t0 = Date.now();
 const log = (msg) => process.stderr.write(`[demo] ${msg}\n`);
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-function parseArgs(argv) {
-  const opts = {
-    headless: process.env.EBX_DEMO_HEADLESS === '1' || process.env.EBX_DEMO_HEADLESS === 'true',
-    editor: process.env.EBX_DEMO_EDITOR,
-    port: process.env.EBX_DEMO_PORT ? Number(process.env.EBX_DEMO_PORT) : undefined,
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const [a, inline] = argv[i].split(/=(.*)/s, 2);
-    const value = () => inline ?? argv[++i];
-    if (a === '--headless') opts.headless = true;
-    else if (a === '--editor') opts.editor = value();
-    else if (a === '--port') opts.port = Number(value());
-    else if (a === '-h' || a === '--help') {
-      console.log('usage: npm run demo [-- --headless] [--editor code|code-server|none] [--port N]');
-      process.exit(0);
-    } else throw new Error(`unknown argument ${argv[i]} (try --help)`);
+const USAGE = 'usage: npm run demo [-- --headless] [--editor code|code-server|none] [--port N]';
+
+/** The demo's options from the command line, over EBX_DEMO_HEADLESS / EBX_DEMO_EDITOR / EBX_DEMO_PORT. */
+function demoOptions(argv) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        headless: { type: 'boolean', default: process.env.EBX_DEMO_HEADLESS === '1' || process.env.EBX_DEMO_HEADLESS === 'true' },
+        editor: { type: 'string', default: process.env.EBX_DEMO_EDITOR },
+        port: { type: 'string', default: process.env.EBX_DEMO_PORT },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (e) {
+    // parseArgs's own message, without its hint about '--' (the demo takes no positional arguments).
+    throw new Error(`${e.message.replace(/\. To specify a positional argument.*$/s, '')} (try --help)`);
   }
-  if (opts.editor && !['code', 'code-server', 'none'].includes(opts.editor)) throw new Error(`--editor must be code, code-server or none`);
-  if (opts.port !== undefined && !(Number.isInteger(opts.port) && opts.port > 0 && opts.port < 65536)) throw new Error('--port needs a port number');
-  return opts;
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (values.editor && !['code', 'code-server', 'none'].includes(values.editor)) throw new Error(`--editor must be code, code-server or none`);
+  if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536)) throw new Error('--port needs a port number');
+  return { headless: values.headless, editor: values.editor, port };
 }
 
 /** Everything the demo started, in the order it is stopped. */
@@ -139,7 +147,7 @@ function startClients(env) {
 }
 
 async function main() {
-  const opts = parseArgs(process.argv.slice(2));
+  const opts = demoOptions(process.argv.slice(2));
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   process.on('SIGHUP', onSignal);

@@ -11,6 +11,10 @@
 //
 // `npm test -- core` (or EBX_TEST_TIERS=core,...) runs only the named tiers. The `faults-slow` tier
 // (kills, a three-node cluster) runs only when named (`npm run test:faults`).
+// Kafka release: the suite's broker is EBX_KAFKA_VERSION (default 3.9.1, scripts/broker.mjs); a tier
+// that names another (`kafka:`, the *-kafka4 tiers) gets a local broker of that release of its own,
+// started before it and stopped after the last adjacent tier of the same release. With KAFKA_BOOTSTRAP
+// set those tiers run only when named.
 // Exit status: non-zero when any tier fails, or runs zero tests.
 
 import { spawn } from 'node:child_process';
@@ -18,20 +22,37 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startBroker, stopBroker } from './broker.mjs';
+import { KAFKA4_VERSION, resolveKafkaVersion, startBroker, stopBroker } from './broker.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts');
 const node = process.execPath;
+/** The Kafka release of the suite's own broker, and the Kafka 4 one of the *-kafka4 tiers. */
+const [SUITE_KAFKA, KAFKA4] = kafkaVersionsOrExit();
+
+function kafkaVersionsOrExit() {
+  try {
+    return [resolveKafkaVersion(), resolveKafkaVersion(process.env.EBX_KAFKA4_VERSION || KAFKA4_VERSION)];
+  } catch (e) {
+    console.error(`[test] ${e.message} (EBX_KAFKA_VERSION / EBX_KAFKA4_VERSION)`);
+    console.log('tests: 0 passed, 0 failed');
+    process.exit(1);
+  }
+}
 
 /**
  * The test tiers, run in order. Each: name, cmd, args, optional env (added to the broker env),
- * optional timeoutMs, optional parse(output) -> { passed, failed } (default: node's spec reporter
- * summary or mocha's "N passing / N failing").
+ * optional kafka (the Kafka release it needs a local broker of; with startsItsOwnBrokers, the release
+ * of the brokers it starts itself: no broker is started for it), optional timeoutMs, optional
+ * parse(output) -> { passed, failed } (default: node's spec reporter summary or mocha's "N passing / N failing").
  */
 const TIERS = [
   { name: 'core', cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/core/'] },
   { name: 'cli', cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/cli/'] },
+  // core and cli again against Kafka 4 (KIP-896 removed old protocol versions), on a broker of that
+  // release started for them (EBX_KAFKA4_VERSION picks another 4.x).
+  { name: 'core-kafka4', kafka: KAFKA4, cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/core/'] },
+  { name: 'cli-kafka4', kafka: KAFKA4, cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/cli/'] },
   // Tier 2: the mocha suite inside a real VS Code extension host (code-server here, @vscode/test-electron where a desktop VS Code is given).
   { name: 'extension-host', cmd: node, args: ['out/test/extension-host/runTests.js'] },
   // Tier 3: the packaged .vsix in code-server, driven through Debian's Chromium. Node 20's --test
@@ -49,6 +70,8 @@ const TIERS = [
   // Real SIGKILLs and a three-node cluster, each file with brokers of its own (a few minutes): only
   // when named, `npm run test:faults` (= `npm test -- faults faults-slow`), which .ci/run also calls.
   { name: 'faults-slow', cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/faults', '.slow.js')], onlyWhenNamed: true },
+  // The same on Kafka 4 (--nodes 3, kill and restart of that release): only when named; .ci/run names it.
+  { name: 'faults-slow-kafka4', kafka: KAFKA4, startsItsOwnBrokers: true, cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/faults', '.slow.js')], onlyWhenNamed: true },
 ];
 
 /** `bench: N scenarios ran, M failed` -> passed N, failed M. */
@@ -148,31 +171,62 @@ async function main() {
     .filter(Boolean);
   const unknown = wanted.filter((w) => !TIERS.some((t) => t.name === w));
   if (unknown.length) throw new Error(`unknown tier(s): ${unknown.join(', ')} (tiers: ${TIERS.map((t) => t.name).join(', ')})`);
-  const tiers = wanted.length ? TIERS.filter((t) => wanted.includes(t.name)) : TIERS.filter((t) => !t.onlyWhenNamed);
+  // A tier of another Kafka release than the suite's needs a local broker even when KAFKA_BOOTSTRAP
+  // names a cluster: run by default only when the suite's broker is local too.
+  const external = Boolean(process.env.KAFKA_BOOTSTRAP);
+  const ownRelease = (t) => t.kafka !== undefined && t.kafka !== SUITE_KAFKA;
+  const tiers = wanted.length ? TIERS.filter((t) => wanted.includes(t.name)) : TIERS.filter((t) => !t.onlyWhenNamed && !(external && t.kafka));
+  if (external && !wanted.length) say(`tiers ${TIERS.filter((t) => t.kafka).map((t) => t.name).join(', ')} start local brokers of their own: only when named`);
 
   const env = { ...process.env };
-  let brokerDir;
-  let starting; // startBroker's promise: a signal during start-up waits for it, then stops the broker
-  let stopping;
-  const cleanup = async () => {
-    if (!brokerDir) return;
-    stopping ??= (async () => {
-      await starting?.catch(() => {});
-      const t0 = Date.now();
-      await stopBroker({ dir: brokerDir, quiet: true }).catch((e) => console.error(`[test] stopping the broker: ${e.message}`));
-      say(`broker stopped in ${secs(Date.now() - t0)}`);
-    })();
-    return stopping;
+  const locals = new Map(); // Kafka release -> { dir, starting, stopping, env } of the local brokers this run started
+  let brokerDir; // the suite's broker's state dir, when it is local
+  /** Starts a local broker of `version` in a fresh temporary dir; resolves the env the tiers get for it. */
+  const startLocal = (version) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ebx-test-broker-'));
+    const local = { dir, starting: startBroker({ dir, kafkaVersion: version, ownerPid: process.pid, removeDirOnOwnerExit: true }) };
+    locals.set(version, local);
+    local.env = local.starting.then((b) => {
+      say(`Kafka ${version} broker started in ${secs(b.startMs)}: KAFKA_BOOTSTRAP=${b.bootstrap} KAFKA_SASL_BOOTSTRAP=${b.saslBootstrap} KAFKA_SSL_BOOTSTRAP=${b.sslBootstrap}`);
+      // EBX_KAFKA_VERSION: the brokers a tier starts itself (faults-slow, demo) are of the same release.
+      return { KAFKA_BOOTSTRAP: b.bootstrap, KAFKA_SASL_BOOTSTRAP: b.saslBootstrap, KAFKA_SSL_BOOTSTRAP: b.sslBootstrap, KAFKA_SSL_CA: b.sslCa, EBX_TEST_BROKER: 'local', EBX_KAFKA_VERSION: version };
+    });
+    return local.env;
   };
+  /** Stops the local broker of `version` (once), keeping its log in test-artifacts/ when asked, and deletes its dir. */
+  const stopLocal = (version, { keepLog = false } = {}) => {
+    const local = locals.get(version);
+    local.stopping ??= (async () => {
+      await local.starting.catch(() => {}); // a signal during start-up waits for it, then stops the broker
+      if (keepLog) {
+        // For a post-mortem; the suite's broker keeps the old names, another release's gets them prefixed
+        // (kafka-4.4.0-broker.log: still ending in broker.log, which the artifact checks know as the broker's).
+        const prefix = local.dir === brokerDir ? '' : `kafka-${version}-`;
+        const copied = ['broker.log', 'broker.out'].filter((f) => {
+          try {
+            fs.mkdirSync(ARTIFACTS, { recursive: true });
+            fs.copyFileSync(path.join(local.dir, f), path.join(ARTIFACTS, prefix + f));
+            return true;
+          } catch {
+            return false; // it never started far enough to write one
+          }
+        });
+        if (copied.length) say(`Kafka ${version} broker log copied to ${path.relative(ROOT, ARTIFACTS)}/${prefix}broker.*`);
+      }
+      const t0 = Date.now();
+      await stopBroker({ dir: local.dir, quiet: true }).catch((e) => console.error(`[test] stopping the Kafka ${version} broker: ${e.message}`));
+      fs.rmSync(local.dir, { recursive: true, force: true });
+      say(`Kafka ${version} broker stopped in ${secs(Date.now() - t0)}`);
+    })();
+    return local.stopping;
+  };
+  const cleanup = (opts) => Promise.all([...locals.keys()].map((version) => stopLocal(version, opts)));
   let interrupted = false;
   const onSignal = (sig) => {
     interrupted = true;
     console.error(`[test] ${sig}: stopping`);
     current?.kill(sig);
-    cleanup().finally(() => {
-      if (brokerDir) fs.rmSync(brokerDir, { recursive: true, force: true });
-      process.exit(sig === 'SIGINT' ? 130 : 143);
-    });
+    cleanup().finally(() => process.exit(sig === 'SIGINT' ? 130 : 143));
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -181,42 +235,41 @@ async function main() {
   try {
     if (process.env.KAFKA_BOOTSTRAP) {
       say(`using the broker at KAFKA_BOOTSTRAP=${process.env.KAFKA_BOOTSTRAP} (not starting one)`);
-    } else {
-      brokerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ebx-test-broker-'));
-      starting = startBroker({ dir: brokerDir, ownerPid: process.pid, removeDirOnOwnerExit: true });
-      const b = await starting;
-      say(`broker started in ${secs(b.startMs)}: KAFKA_BOOTSTRAP=${b.bootstrap} KAFKA_SASL_BOOTSTRAP=${b.saslBootstrap} KAFKA_SSL_BOOTSTRAP=${b.sslBootstrap}`);
-      Object.assign(env, {
-        KAFKA_BOOTSTRAP: b.bootstrap,
-        KAFKA_SASL_BOOTSTRAP: b.saslBootstrap,
-        KAFKA_SSL_BOOTSTRAP: b.sslBootstrap,
-        KAFKA_SSL_CA: b.sslCa,
-        EBX_TEST_BROKER: 'local',
-      });
+    } else if (tiers.some((t) => !ownRelease(t) && !(t.startsItsOwnBrokers && t.kafka))) {
+      // (Only the tiers of another release, e.g. `npm test -- core-kafka4`: no suite broker.)
+      const started = startLocal(SUITE_KAFKA);
+      brokerDir = locals.get(SUITE_KAFKA).dir;
+      Object.assign(env, await started);
     }
 
-    for (const tier of tiers) {
+    for (const [i, tier] of tiers.entries()) {
       if (interrupted) break;
+      let tierEnv = tier.startsItsOwnBrokers && tier.kafka ? { ...env, EBX_KAFKA_VERSION: tier.kafka } : env;
+      const brokerOfItsOwn = !tier.startsItsOwnBrokers && (ownRelease(tier) || (external && tier.kafka !== undefined));
+      if (brokerOfItsOwn) {
+        const started = locals.get(tier.kafka)?.env ?? startLocal(tier.kafka);
+        try {
+          tierEnv = { ...env, ...(await started) };
+        } catch (e) {
+          console.error(`[test] tier ${tier.name}: the Kafka ${tier.kafka} broker did not start: ${e.message}`);
+          results.push({ name: tier.name, passed: 0, failed: 0, code: null, signal: null, ms: 0, ok: false });
+          continue;
+        }
+      }
       say(`tier ${tier.name}: ${[path.basename(tier.cmd), ...argsOf(tier)].join(' ')}`);
-      const r = await runTier(tier, env);
+      const r = await runTier(tier, tierEnv);
       results.push(r);
       const why = r.ok ? '' : r.passed + r.failed === 0 ? ' - FAILED: no tests ran' : ' - FAILED';
       say(`tier ${r.name}: ${r.passed} passed, ${r.failed} failed, exit ${r.code ?? r.signal} in ${secs(r.ms)}${why}`);
+      // A broker of the tier's own release goes after the last adjacent tier of that release.
+      if (brokerOfItsOwn && tiers[i + 1]?.kafka !== tier.kafka) {
+        const keepLog = results.some((x) => !x.ok && tiers.find((t) => t.name === x.name)?.kafka === tier.kafka);
+        await stopLocal(tier.kafka, { keepLog });
+      }
     }
   } finally {
-    const failed = results.some((r) => !r.ok) || results.length < tiers.length;
-    if (failed && brokerDir) {
-      // Keep the broker's log for a post-mortem.
-      for (const f of ['broker.log', 'broker.out']) {
-        try {
-          fs.mkdirSync(ARTIFACTS, { recursive: true });
-          fs.copyFileSync(path.join(brokerDir, f), path.join(ARTIFACTS, f));
-        } catch {}
-      }
-      say(`broker log copied to ${path.relative(ROOT, ARTIFACTS)}/`);
-    }
-    await cleanup();
-    if (brokerDir) fs.rmSync(brokerDir, { recursive: true, force: true });
+    // Keep the logs of the brokers still running for a post-mortem when anything failed.
+    await cleanup({ keepLog: results.some((r) => !r.ok) || results.length < tiers.length });
   }
 
   for (const r of results) say(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed (${secs(r.ms)})`);

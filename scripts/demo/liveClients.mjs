@@ -3,6 +3,7 @@
 // protocol, range/roundrobin, as VAST requires), and a producer that trickles a few events a second
 // into the busy topic. Sends {ready: true} once the group is Stable with both members; leaves the group
 // and exits on SIGTERM / SIGINT or as soon as its parent goes away (the IPC channel closes).
+import { setTimeout as sleep } from 'node:timers/promises';
 import kafkajs from 'kafkajs';
 import { demoKafka, vastAssigners } from './kafkaClient.mjs';
 import { ORDERS, REBALANCE_GROUP, TRICKLE } from './scenario.mjs';
@@ -41,7 +42,7 @@ async function waitForTwoMembers(timeoutMs = 60_000) {
       const g = groups[0];
       if (g?.state === 'Stable' && g.members.length === 2 && g.members.every((m) => m.memberAssignment?.length > 0)) return g;
       if (Date.now() > deadline) throw new Error(`${REBALANCE_GROUP} did not become Stable with 2 members within ${timeoutMs / 1000} s`);
-      await new Promise((r) => setTimeout(r, 250));
+      await sleep(250);
     }
   } finally {
     await admin.disconnect();

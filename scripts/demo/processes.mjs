@@ -2,6 +2,7 @@
 // desktop VS Code, whose launcher hands over to a detached Electron process) by a path in their
 // command line that only the demo uses (its temporary user-data dir).
 import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export function alive(pid) {
   try {
@@ -60,8 +61,8 @@ export async function terminate(pids, graceMs = 5000) {
   pids = [...new Set(pids)].filter((p) => p > 0 && p !== process.pid);
   for (const p of pids) signal(p, 'SIGTERM');
   const deadline = Date.now() + graceMs;
-  while (pids.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  while (pids.some(alive) && Date.now() < deadline) await sleep(100);
   for (const p of pids.filter(alive)) signal(p, 'SIGKILL');
   const hard = Date.now() + 3000;
-  while (pids.some(alive) && Date.now() < hard) await new Promise((r) => setTimeout(r, 50));
+  while (pids.some(alive) && Date.now() < hard) await sleep(50);
 }

@@ -4,6 +4,7 @@
 // is produced or committed. Run on its own: `node scripts/demo/seed.mjs` (with KAFKA_BOOTSTRAP set).
 import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import kafkajs from 'kafkajs';
 import { demoKafka, vastAssigners } from './kafkaClient.mjs';
@@ -88,7 +89,7 @@ async function retrying(what, fn, timeoutMs = 30_000) {
       return await fn();
     } catch (e) {
       if (!e.retriable || Date.now() > deadline) throw new Error(`${what}: ${e.message}`);
-      await new Promise((r) => setTimeout(r, 500));
+      await sleep(500);
     }
   }
 }

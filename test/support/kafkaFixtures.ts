@@ -2,6 +2,7 @@
 // with kafkajs or Debian's kcat (for compressed batches), and a real consumer group to observe.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { AclOperationTypes, AclPermissionTypes, AclResourceTypes, Kafka, logLevel, Partitioners, ResourcePatternTypes, type Consumer } from 'kafkajs';
 import { KafkaSession } from '../../src/core/session';
@@ -85,18 +86,38 @@ export async function liveConsumer(groupId: string, topic: string, count: number
   return consumer;
 }
 
+/**
+ * Produces `values` to partition 0 in one committed transaction, and returns once the commit marker
+ * is in the partition: the broker writes markers after EndTxn has answered, so without the wait a
+ * record produced next can land before the marker (and a busy broker can delay it past several).
+ */
 export async function transactionalProduce(topic: string, values: string[]): Promise<void> {
-  const producer = applicationKafka().producer({
+  const kafka = applicationKafka();
+  const admin = kafka.admin();
+  await admin.connect();
+  const endOffset = async () => Number((await admin.fetchTopicOffsets(topic)).find((p) => p.partition === 0)?.high ?? 0);
+  const producer = kafka.producer({
     transactionalId: uniqueName('tx'),
     idempotent: true,
     maxInFlightRequests: 1,
     createPartitioner: Partitioners.DefaultPartitioner,
   });
-  await producer.connect();
-  const tx = await producer.transaction();
-  await tx.send({ topic, messages: values.map((value) => ({ value, partition: 0 })) });
-  await tx.commit();
-  await producer.disconnect();
+  try {
+    const before = await endOffset();
+    await producer.connect();
+    const tx = await producer.transaction();
+    await tx.send({ topic, messages: values.map((value) => ({ value, partition: 0 })) });
+    await tx.commit();
+    // The records, then the marker (one offset of its own). A deadline, not a timing expectation.
+    const deadline = Date.now() + 60_000;
+    while ((await endOffset()) < before + values.length + 1) {
+      if (Date.now() > deadline) throw new Error(`${topic}: the transaction's commit marker was not written within 60 s`);
+      await sleep(50);
+    }
+  } finally {
+    await producer.disconnect();
+    await admin.disconnect();
+  }
 }
 
 /** Lets the local broker's `reader` user Read and Describe one topic (and nothing else), then waits for the ACLs to apply. */
