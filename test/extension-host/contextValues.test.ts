@@ -34,6 +34,7 @@ const INTENDED: Record<string, ContextKey[]> = {
   'eventBroker.deleteIdleGroups@9_delete@1': ['groupsFolder'],
   'eventBroker.filterTopics@inline@1': ['topicsFolder'],
   'eventBroker.copyName@8_copy@1': [...CONNECTIONS, 'topic', ...GROUPS],
+  'eventBroker.copyBootstrap@8_copy@2': CONNECTIONS,
 };
 
 /** Rows that no menu item is meant for (details, states and the "Load more…" row, which acts on click). */
