@@ -55,7 +55,7 @@ export async function addConnectionCommand(store: ConnectionStore, prompter: Pro
   const setting: ConnectionSetting = { name: name.trim(), bootstrap: parseBootstrap(bootstrap).join(','), saslMechanism: mechanism, ...(username ? { username: username.trim() } : {}), ...(tls ? { tls: true } : {}) };
 
   const problem = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Testing the connection to ${setting.bootstrap}…` }, async () => {
-    const session = store.testSession(settingsConnection(setting), password);
+    const session = await store.testSession(settingsConnection(setting), password);
     try {
       await listTopics(session);
       return undefined;
