@@ -1,4 +1,13 @@
 // Bundles the extension and the CLI (the canonical extension-samples config: cjs, node, vscode external).
+//
+// The extension is two files, so that activating on a JSON or YAML file (settings diagnostics)
+// does not load Kafka code:
+// - dist/extension.js: all of our code (diagnostics, tree, commands, core). core/session and
+//   core/kafka/ are reached only through `await import()` (connectionStore.ts), so esbuild leaves
+//   them uninitialised until the first connection.
+// - dist/kafka.js: the Kafka client packages (kafkajs and its compression codecs), required from
+//   the lazily initialised core/kafka/ modules, i.e. on the first connection.
+// The CLI always connects, so it stays one bundle.
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -12,7 +21,40 @@ const common = {
   logLevel: 'warning',
 };
 
-await Promise.all([
-  esbuild.build({ ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
-  esbuild.build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js' }),
-]);
+/** Packages that go into dist/kafka.js (each imported only under src/core/kafka/), deep imports included. */
+const KAFKA_PACKAGES = /^(kafkajs|snappyjs|lz4js|fzstd)(\/.*)?$/;
+const KAFKA_BUNDLE = './kafka.js';
+
+/**
+ * In dist/extension.js each import of a Kafka package becomes a stub that requires its export of
+ * dist/kafka.js; `imported` collects them, so dist/kafka.js holds exactly what the extension uses.
+ */
+function kafkaPackagesFromKafkaBundle(imported) {
+  return {
+    name: 'kafka-packages-from-kafka-bundle',
+    setup(build) {
+      build.onResolve({ filter: KAFKA_PACKAGES }, (args) => {
+        imported.add(args.path);
+        return { path: args.path, namespace: 'kafka-package' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'kafka-package' }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(KAFKA_BUNDLE)})[${JSON.stringify(args.path)}];`,
+        loader: 'js',
+      }));
+      build.onResolve({ filter: /^\.\/kafka\.js$/, namespace: 'kafka-package' }, (args) => ({ path: args.path, external: true }));
+    },
+  };
+}
+
+async function buildExtension() {
+  const imported = new Set();
+  await esbuild.build({ ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [kafkaPackagesFromKafkaBundle(imported)] });
+  const exportsOf = [...imported].sort().map((p) => `${JSON.stringify(p)}: require(${JSON.stringify(p)})`);
+  await esbuild.build({
+    ...common,
+    stdin: { contents: `module.exports = { ${exportsOf.join(', ')} };`, resolveDir: import.meta.dirname, loader: 'js', sourcefile: 'kafka-packages.js' },
+    outfile: 'dist/kafka.js',
+  });
+}
+
+await Promise.all([buildExtension(), esbuild.build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js' })]);

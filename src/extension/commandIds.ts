@@ -10,6 +10,7 @@ export const COMMAND_IDS = {
   deleteIdleGroups: 'eventBroker.deleteIdleGroups',
   checkClientSettings: 'eventBroker.checkClientSettings',
   copyName: 'eventBroker.copyName',
+  copyBootstrap: 'eventBroker.copyBootstrap',
   offsetsForTime: 'eventBroker.offsetsForTime',
   produceTestEvent: 'eventBroker.produceTestEvent',
   filterTopics: 'eventBroker.filterTopics',
@@ -19,3 +20,6 @@ export const COMMAND_IDS = {
 export type CommandId = (typeof COMMAND_IDS)[keyof typeof COMMAND_IDS];
 
 export const VIEW_ID = 'eventBroker.explorer';
+
+/** publisher.name in package.json. */
+export const EXTENSION_ID = 'event-broker-explorer.event-broker-explorer';

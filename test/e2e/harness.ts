@@ -98,6 +98,8 @@ export interface OpenOptions {
   /** 'vsix' (default): vsce package + --install-extension, falling back to unpacked. */
   install?: 'vsix' | 'unpacked';
   viewport?: { width: number; height: number };
+  /** An extension folder loaded beside the installed one as a development extension (the exports probe). */
+  developmentExtension?: string;
 }
 
 /**
@@ -271,7 +273,8 @@ export class Workbench extends WorkbenchPage {
       browser = await launchChromium();
       const page = await browser.newPage({ viewport: options.viewport ?? { width: 1400, height: 900 } });
       const started = Date.now();
-      await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+      const payload = options.developmentExtension ? [['extensionDevelopmentPath', `vscode-remote://127.0.0.1:${server.port}${options.developmentExtension}`]] : undefined;
+      await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}${payload ? `&payload=${encodeURIComponent(JSON.stringify(payload))}` : ''}`);
       await page.locator(selectors.workbench).waitFor({ timeout: 60_000 });
       return new Workbench(page, browser, server, tmp, workspace, installedAs, { codeServerStartMs: server.startMs, workbenchMs: Date.now() - started });
     } catch (err) {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { parseBootstrap } from '../../core/connection';
-import { explainError } from '../../core/errors';
+import { UsageError, explainError } from '../../core/errors';
 import { listTopics } from '../../core/topics';
 import type { ConnectionStore } from '../connections/connectionStore';
 import { settingsConnection, type BrokerConnection } from '../connections/brokerConnection';
@@ -55,7 +55,7 @@ export async function addConnectionCommand(store: ConnectionStore, prompter: Pro
   const setting: ConnectionSetting = { name: name.trim(), bootstrap: parseBootstrap(bootstrap).join(','), saslMechanism: mechanism, ...(username ? { username: username.trim() } : {}), ...(tls ? { tls: true } : {}) };
 
   const problem = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Testing the connection to ${setting.bootstrap}…` }, async () => {
-    const session = store.testSession(settingsConnection(setting), password);
+    const session = await store.testSession(settingsConnection(setting), password);
     try {
       await listTopics(session);
       return undefined;
@@ -82,7 +82,7 @@ async function ask(prompter: Prompter, options: vscode.InputBoxOptions & { title
   const value = await prompter.input(options);
   if (value === undefined) throw new Cancelled();
   const problem = options.validateInput ? await options.validateInput(value) : undefined;
-  if (problem) throw new Error(typeof problem === 'string' ? problem : problem.message);
+  if (problem) throw new UsageError(typeof problem === 'string' ? problem : problem.message);
   return value;
 }
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { deleteGroups, idleGroupsPlan } from '../../core/deleteGroups';
+import { UsageError } from '../../core/errors';
 import { listGroups } from '../../core/groups';
 import type { DeleteGroupResult } from '../../core/model';
 import type { BrokerConnection } from '../connections/brokerConnection';
@@ -20,7 +21,7 @@ export async function deleteGroupCommand(store: ConnectionStore, prompter: Promp
   let groupIds: string[];
   if (selected.length > 0) {
     connection = selected[0].connection;
-    if (selected.some((n) => n.connection.id !== connection.id)) throw new Error('Select groups of one connection at a time.');
+    if (selected.some((n) => n.connection.id !== connection.id)) throw new UsageError('Select groups of one connection at a time.');
     groupIds = selected.map((n) => n.group.groupId);
   } else {
     connection = await pickConnection(store, prompter);

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { KafkaSession } from '../../core/session';
+import type { KafkaSession } from '../../core/session';
+import { UsageError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import { readSettings, writeConnections, type ConnectionSetting, SETTINGS_SECTION } from '../settings';
 import { connectionOptions, environmentConnection, settingsConnection, type BrokerConnection } from './brokerConnection';
@@ -7,6 +8,12 @@ import { Cancelled } from '../runCommand';
 import type { PrompterHolder } from '../prompter';
 
 const secretKey = (connection: BrokerConnection) => `eventBroker.password:${connection.id}`;
+
+/**
+ * The session module, loaded on the first connection: it reaches kafkajs (dist/kafka.js, see
+ * esbuild.mjs), which activating for the settings diagnostics must not load.
+ */
+const kafkaSessions = () => import('../../core/session');
 
 /** A session is reused while its connection and the settings it was opened with stay the same. */
 function sessionKey(connection: BrokerConnection): string {
@@ -19,7 +26,8 @@ function sessionKey(connection: BrokerConnection): string {
  * KAFKA_PASSWORD only) and one open session per connection.
  */
 export class ConnectionStore implements vscode.Disposable {
-  private readonly sessions = new Map<string, { key: string; session: KafkaSession }>();
+  /** Promises, so that callers racing for a connection's first session share one. */
+  private readonly sessions = new Map<string, { key: string; session: Promise<KafkaSession> }>();
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly removed = new vscode.EventEmitter<string>();
   private readonly disposables: vscode.Disposable[] = [this.changed, this.removed];
@@ -51,16 +59,25 @@ export class ConnectionStore implements vscode.Disposable {
   }
 
   /** The session of a connection, opening it (and asking for a missing password) when needed. */
-  async session(connection: BrokerConnection): Promise<KafkaSession> {
+  session(connection: BrokerConnection): Promise<KafkaSession> {
     const key = sessionKey(connection);
     const open = this.sessions.get(connection.id);
     if (open && open.key === key) return open.session;
-    if (open) void open.session.close();
+    if (open) close(open.session);
+    const session = this.open(connection);
+    this.sessions.set(connection.id, { key, session });
+    // One that could not open (the password prompt was cancelled) is not kept: the next use asks again.
+    session.catch(() => {
+      if (this.sessions.get(connection.id)?.session === session) this.sessions.delete(connection.id);
+    });
+    return session;
+  }
+
+  private async open(connection: BrokerConnection): Promise<KafkaSession> {
     const password = connection.saslMechanism ? await this.password(connection) : undefined;
     const settings = readSettings();
-    const session = KafkaSession.open(connectionOptions(connection, password, settings.requestTimeoutSeconds * 1000, settings.clientOverrides), this.logger);
-    this.sessions.set(connection.id, { key, session });
-    return session;
+    const { KafkaSession } = await kafkaSessions();
+    return KafkaSession.open(connectionOptions(connection, password, settings.requestTimeoutSeconds * 1000, settings.clientOverrides), this.logger);
   }
 
   private async password(connection: BrokerConnection): Promise<string> {
@@ -88,7 +105,7 @@ export class ConnectionStore implements vscode.Disposable {
 
   async remove(connection: BrokerConnection): Promise<void> {
     if (connection.source === 'environment') {
-      throw new Error('This connection comes from the KAFKA_BOOTSTRAP environment variable: unset it to remove the connection.');
+      throw new UsageError('This connection comes from the KAFKA_BOOTSTRAP environment variable: unset it to remove the connection.');
     }
     await writeConnections(readSettings().connections.filter((c) => c.name !== connection.name));
     await this.secrets.delete(secretKey(connection));
@@ -100,7 +117,7 @@ export class ConnectionStore implements vscode.Disposable {
     const current = new Map(this.list().map((c) => [c.id, sessionKey(c)]));
     for (const [id, open] of [...this.sessions]) {
       if (current.get(id) === open.key) continue;
-      void open.session.close();
+      close(open.session);
       this.sessions.delete(id);
       // Gone or changed: whatever ran on the old session (tails) must stop.
       this.removed.fire(id);
@@ -109,13 +126,18 @@ export class ConnectionStore implements vscode.Disposable {
   }
 
   /** A throwaway session to test a connection before saving it. */
-  testSession(connection: BrokerConnection, password: string | undefined): KafkaSession {
+  async testSession(connection: BrokerConnection, password: string | undefined): Promise<KafkaSession> {
+    const { KafkaSession } = await kafkaSessions();
     return KafkaSession.open(connectionOptions(connection, password, Math.min(readSettings().requestTimeoutSeconds, 15) * 1000), this.logger);
   }
 
   dispose(): void {
-    for (const { session } of this.sessions.values()) void session.close();
+    for (const { session } of this.sessions.values()) close(session);
     this.sessions.clear();
-    this.disposables.forEach((d) => d.dispose());
+    for (const d of this.disposables) d.dispose();
   }
+}
+
+function close(session: Promise<KafkaSession>): void {
+  session.then((s) => s.close(), () => undefined).catch(() => undefined);
 }
