@@ -116,6 +116,7 @@ export class ConnectionStore implements vscode.Disposable {
   dispose(): void {
     for (const { session } of this.sessions.values()) void session.close();
     this.sessions.clear();
-    this.disposables.forEach((d) => d.dispose());
+    // vscode types Disposable.dispose() as returning any: a statement body returns nothing.
+    for (const d of this.disposables) d.dispose();
   }
 }
