@@ -10,6 +10,9 @@ const common = {
   sourcemap: !production,
   minify: production,
   logLevel: 'warning',
+  // jsonc-parser's `main` is a UMD build whose require('./impl/…') calls esbuild cannot follow;
+  // its ES module build bundles cleanly.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 };
 
 await Promise.all([

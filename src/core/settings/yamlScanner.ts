@@ -139,7 +139,8 @@ export function scanYaml(source: SourceText): ScanResult {
     else if (isSeq(node)) for (const item of node.items) visitNode(item, parents, document);
   };
 
-  // Errors are not fatal: the parser recovers, and what it could read is still scanned.
+  // Errors are not fatal: the parser recovers, and what it could read is still scanned. The failsafe
+  // schema keeps every scalar a string: values are read as written, never as YAML's numbers or booleans.
   const documents = parseAllDocuments(text, { uniqueKeys: false, prettyErrors: false, schema: 'failsafe' });
   for (const document of documents) visitNode(document.contents, [], document);
   return { code: text, occurrences };
