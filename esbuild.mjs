@@ -19,6 +19,9 @@ const common = {
   sourcemap: !production,
   minify: production,
   logLevel: 'warning',
+  // jsonc-parser's `main` is a UMD build whose require('./impl/…') calls esbuild cannot follow;
+  // its ES module build bundles cleanly.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 };
 
 /** Packages that go into dist/kafka.js (each imported only under src/core/kafka/), deep imports included. */

@@ -6,6 +6,7 @@
 // visible escapes instead.
 
 // C0 (incl. ESC, newline, tab), DEL, C1, line/paragraph separators, bidi embeddings/overrides/isolates.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are shown escaped
 const UNSAFE_IN_TEXT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 // JSON.stringify already escapes C0; these are the rest a terminal might act on.
 const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;

@@ -52,15 +52,17 @@ function isExpected(err: unknown): boolean {
  * Registers a command through one wrapper: it logs the run, stays silent when the person
  * cancelled, and shows any failure as one sentence with a "Show Logs" action.
  */
-export function registerCommand(
+export function registerCommand<Args extends unknown[]>(
   id: CommandId,
-  handler: (...args: any[]) => unknown, // eslint-disable-line @typescript-eslint/no-explicit-any -- handlers take the node types VS Code passes, each its own
+  handler: (...args: Args) => unknown,
   log: CommandLog,
 ): vscode.Disposable {
   return vscode.commands.registerCommand(id, async (...args: unknown[]) => {
     log.channel.debug(`command ${id}`);
     try {
-      return await handler(...args);
+      // VS Code passes what the menu or caller gave (a tree node, a URI, nothing): the arguments
+      // package.json's menus bind to this command, which the handler's parameters describe.
+      return await handler(...(args as Args));
     } catch (err) {
       if (err instanceof Cancelled || isAbort(err)) {
         log.channel.debug(`command ${id} cancelled`);

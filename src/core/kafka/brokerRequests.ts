@@ -4,15 +4,17 @@
 import { requests } from 'kafkajs/src/protocol/requests';
 import apiKeys from 'kafkajs/src/protocol/requests/apiKeys';
 import { errorCodes } from 'kafkajs/src/protocol/error';
+import type { InternalBroker, OffsetCommitResponse, ProtocolRequest } from './kafkaJsInternals';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- kafkajs's Broker and protocol objects are untyped */
-
-export interface RequestDefinition {
+/** A kafkajs request definition, tagged with the shape of its decoded answer. */
+export interface RequestDefinition<Response> {
   apiKey: number;
   definitions: unknown;
+  /** Never set: only carries the answer's type. */
+  readonly response?: Response;
 }
 
-export const OFFSET_COMMIT: RequestDefinition = { apiKey: apiKeys.OffsetCommit, definitions: requests.OffsetCommit };
+export const OFFSET_COMMIT: RequestDefinition<OffsetCommitResponse> = { apiKey: apiKeys.OffsetCommit, definitions: requests.OffsetCommit };
 
 const codeNames = new Map(errorCodes.map((e) => [e.code, e.type]));
 
@@ -21,12 +23,22 @@ export function errorName(code: number): string | null {
   return code === 0 ? null : (codeNames.get(code) ?? `error code ${code}`);
 }
 
+type SendRequest = (request: ProtocolRequest) => Promise<unknown>;
+
 /** Sends the request at the version the broker and kafkajs agree on, and returns the decoded answer unparsed. */
-export async function sendKeepingPartitionErrors(broker: any, request: RequestDefinition, args: object): Promise<any> {
-  const build = broker.lookupRequest(request.apiKey, request.definitions) as (a: object) => { request: unknown; response: { decode: unknown; parse: unknown } };
+export async function sendKeepingPartitionErrors<Response>(broker: InternalBroker, request: RequestDefinition<Response>, args: object): Promise<Response> {
+  const build = broker.lookupRequest(request.apiKey, request.definitions);
   const protocolRequest = build(args);
-  const send = sendRequestSymbol(broker);
-  return broker[send]({ ...protocolRequest, response: { ...protocolRequest.response, parse: (data: unknown) => Promise.resolve(data) } });
+  const send = sendRequestOf(broker);
+  // The answer is the decoder's output, whose shape RequestDefinition names (see kafkaJsInternals.ts).
+  return (await send({ ...protocolRequest, response: { ...protocolRequest.response, parse: (data: unknown) => Promise.resolve(data) } })) as Response;
+}
+
+/** kafkajs's private Broker#sendRequest (behind a symbol), bound to this broker. */
+function sendRequestOf(broker: InternalBroker): SendRequest {
+  const symbol = sendRequestSymbol(broker);
+  const method = (broker as unknown as Record<symbol, SendRequest>)[symbol];
+  return method.bind(broker);
 }
 
 function sendRequestSymbol(broker: object): symbol {

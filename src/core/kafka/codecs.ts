@@ -25,9 +25,12 @@ export function decompressSnappy(input: Buffer): Buffer {
 }
 
 function refuseCompression(name: string) {
-  return async () => {
-    throw new Error(`${name} compression is not used for producing: VAST accepts no compressed messages.`);
-  };
+  return () => Promise.reject(new Error(`${name} compression is not used for producing: VAST accepts no compressed messages.`));
+}
+
+/** kafkajs awaits a codec's answer: a corrupt block must become a rejection, not a synchronous throw. */
+function answering(decompress: (buffer: Buffer) => Buffer) {
+  return (buffer: Buffer) => new Promise<Buffer>((resolve) => resolve(decompress(buffer)));
 }
 
 let registered = false;
@@ -38,14 +41,14 @@ export function registerCodecs(): void {
   const codecs = CompressionCodecs as unknown as Record<number, () => unknown>;
   codecs[CompressionTypes.Snappy] = () => ({
     compress: refuseCompression('Snappy'),
-    decompress: async (buffer: Buffer) => decompressSnappy(buffer),
+    decompress: answering(decompressSnappy),
   });
   codecs[CompressionTypes.LZ4] = () => ({
     compress: refuseCompression('LZ4'),
-    decompress: async (buffer: Buffer) => Buffer.from(lz4.decompress(buffer)),
+    decompress: answering((buffer) => Buffer.from(lz4.decompress(buffer))),
   });
   codecs[CompressionTypes.ZSTD] = () => ({
     compress: refuseCompression('ZSTD'),
-    decompress: async (buffer: Buffer) => Buffer.from(zstdDecompress(buffer)),
+    decompress: answering((buffer) => Buffer.from(zstdDecompress(buffer))),
   });
 }

@@ -4,7 +4,7 @@
 // choose; its public admin and producer do topic creation, deletion and produce. Everything above
 // src/core/kafka/ uses only the ClusterAccess interface, and every failure leaves this file as a
 // classified BrokerError.
-import { Kafka, logLevel, Partitioners, type Admin, type IHeaders } from 'kafkajs';
+import { Kafka, logLevel, Partitioners, type Admin } from 'kafkajs';
 import { abortError } from '../errors';
 import { BrokerError } from '../brokerError';
 import { DEFAULT_TIMEOUT_MS, type ConnectionOptions } from '../connection';
@@ -33,6 +33,7 @@ import { registerCodecs } from './codecs';
 import { forwardKafkaJsLog, kafkaJsConfig } from './kafkaJsConfig';
 import { decodeAssignment } from './memberAssignment';
 import { errorName, sendKeepingPartitionErrors, OFFSET_COMMIT } from './brokerRequests';
+import type { ClusterOptions, InternalBroker, InternalCluster, MetadataResponse } from './kafkaJsInternals';
 
 interface KafkaJsRecord {
   offset: string;
@@ -44,9 +45,6 @@ interface KafkaJsRecord {
   batchContext: { firstOffset: string; lastOffsetDelta: number };
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- kafkajs's internal Cluster, Broker and their answers are untyped */
-type InternalCluster = any;
-type InternalBroker = any;
 
 /** A ClusterAccess over kafkajs for these connection options; nothing connects until first use. */
 export function createKafkaJsClusterAccess(options: ConnectionOptions, logger: Logger): ClusterAccess {
@@ -83,7 +81,7 @@ class KafkaJsClusterAccess implements ClusterAccess {
   }
 
   async close(): Promise<void> {
-    const closing: Promise<unknown>[] = [Promise.resolve(this.cluster.disconnect()).catch(() => undefined)];
+    const closing: Promise<unknown>[] = [this.cluster.disconnect().catch(() => undefined)];
     if (this.adminClient) closing.push(this.adminClient.disconnect().catch(() => undefined));
     this.connected = undefined;
     this.adminClient = undefined;
@@ -107,7 +105,7 @@ class KafkaJsClusterAccess implements ClusterAccess {
       await this.connect();
       await this.addTargetTopic(topic);
       await this.refreshCluster();
-      const partitions = this.cluster.findTopicPartitionMetadata(topic) as any[];
+      const partitions = this.cluster.findTopicPartitionMetadata(topic);
       return {
         name: topic,
         internal: false,
@@ -128,7 +126,7 @@ class KafkaJsClusterAccess implements ClusterAccess {
       const raw = await broker.metadata([...new Set(topics)]).catch(async () => {
         // One deleted or denied topic makes kafkajs reject the whole answer: ask one by one.
         const each = await Promise.all(topics.map((t) => broker.metadata([t]).catch(() => undefined)));
-        return { brokers: [], topicMetadata: each.flatMap((m: any) => (m ? m.topicMetadata : [])) };
+        return { brokers: [], topicMetadata: each.flatMap((m) => (m ? m.topicMetadata : [])) };
       });
       for (const t of toMetadata(raw).topics) result.set(t.name, t.partitions);
       return result;
@@ -147,7 +145,7 @@ class KafkaJsClusterAccess implements ClusterAccess {
     return classified(async () => {
       await this.connect();
       await this.addTargetTopic(topic);
-      const leaders = this.cluster.findLeaderForPartitions(topic, [partition]) as Record<string, number[]>;
+      const leaders = this.cluster.findLeaderForPartitions(topic, [partition]);
       const nodeId = Object.keys(leaders)[0];
       if (nodeId === undefined) throw new BrokerError('retriable', `No leader is known for ${topic} partition ${partition}.`, { topic, partition });
       return Number(nodeId);
@@ -173,10 +171,10 @@ class KafkaJsClusterAccess implements ClusterAccess {
               partitions: qs.map((q) => ({ partition: q.partition, timestamp: String(q.timestamp) })),
             })),
           });
-          return (responses as any[]).flatMap((r) =>
-            (r.partitions as any[]).map((p) => ({
-              topic: r.topic as string,
-              partition: p.partition as number,
+          return responses.flatMap((r) =>
+            r.partitions.map((p) => ({
+              topic: r.topic,
+              partition: p.partition,
               offset: Number(p.offset),
               timestamp: p.timestamp === undefined || Number(p.timestamp) < 0 ? null : Number(p.timestamp),
             })),
@@ -244,12 +242,12 @@ class KafkaJsClusterAccess implements ClusterAccess {
   listGroupsPerBroker(): Promise<{ nodeId: number; groups: { groupId: string; protocolType: string }[] }[]> {
     return classified(async () => {
       await this.connect();
-      const nodeIds = (this.cluster.getNodeIds() as Array<string | number>).map(Number);
+      const nodeIds = this.cluster.getNodeIds().map(Number);
       return Promise.all(
         nodeIds.map(async (nodeId) => {
           const broker = await this.broker(nodeId);
           const { groups } = await broker.listGroups();
-          return { nodeId, groups: (groups as any[]).map((g) => ({ groupId: g.groupId, protocolType: g.protocolType })) };
+          return { nodeId, groups: groups.map((g) => ({ groupId: g.groupId, protocolType: g.protocolType })) };
         }),
       );
     });
@@ -259,19 +257,19 @@ class KafkaJsClusterAccess implements ClusterAccess {
     return classified(async () => {
       const broker = await this.broker(nodeId);
       const { groups } = await broker.describeGroups({ groupIds });
-      return (groups as any[]).map(
+      return groups.map(
         (g): GroupDescription => ({
           groupId: g.groupId,
           errorCode: g.errorCode,
-          errorType: g.errorCode === 0 ? undefined : (g.error?.type as string | undefined),
+          errorType: errorName(g.errorCode) ?? undefined,
           state: g.state,
           protocolType: g.protocolType,
           protocol: g.protocol ?? '',
-          members: ((g.members ?? []) as any[]).map((m) => ({
+          members: g.members.map((m) => ({
             memberId: m.memberId,
             clientId: m.clientId,
             clientHost: m.clientHost,
-            assignment: decodeAssignment(m.memberAssignment as Buffer | null, g.protocolType as string),
+            assignment: decodeAssignment(m.memberAssignment, g.protocolType),
           })),
         }),
       );
@@ -307,9 +305,7 @@ class KafkaJsClusterAccess implements ClusterAccess {
       const broker = await this.broker(nodeId);
       // kafkajs encodes an empty topic list as null: every partition the group committed.
       const { responses } = await broker.offsetFetch({ groupId, topics: [] });
-      return (responses as any[]).flatMap((r) =>
-        (r.partitions as any[]).map((p) => ({ topic: r.topic as string, partition: p.partition as number, offset: Number(p.offset) })),
-      );
+      return responses.flatMap((r) => r.partitions.map((p) => ({ topic: r.topic, partition: p.partition, offset: Number(p.offset) })));
     });
   }
 
@@ -317,7 +313,7 @@ class KafkaJsClusterAccess implements ClusterAccess {
     return classified(async () => {
       const broker = await this.broker(nodeId);
       const { results } = await broker.deleteGroups(groupIds);
-      return (results as any[]).map((r) => ({ groupId: r.groupId as string, error: r.errorCode === 0 ? null : ((r.error?.type as string | undefined) ?? `error code ${r.errorCode}`) }));
+      return results.map((r) => ({ groupId: r.groupId, error: r.errorCode === 0 ? null : (r.error?.type ?? errorName(r.errorCode)) }));
     });
   }
 
@@ -334,9 +330,7 @@ class KafkaJsClusterAccess implements ClusterAccess {
         memberId: '',
         topics: [...byTopic].map(([topic, list]) => ({ topic, partitions: list.map((o) => ({ partition: o.partition, offset: String(o.offset) })) })),
       });
-      return (responses as any[]).flatMap((r) =>
-        (r.partitions as any[]).map((p) => ({ topic: r.topic as string, partition: p.partition as number, error: errorName(p.errorCode as number) })),
-      );
+      return responses.flatMap((r) => r.partitions.map((p) => ({ topic: r.topic, partition: p.partition, error: errorName(p.errorCode) })));
     });
   }
 
@@ -374,7 +368,7 @@ class KafkaJsClusterAccess implements ClusterAccess {
           messages: records.map((r) => ({
             key: r.key,
             value: r.value,
-            headers: r.headers as IHeaders | undefined,
+            headers: r.headers,
             partition: r.partition,
             timestamp: r.timestamp === undefined ? undefined : String(r.timestamp),
           })),
@@ -433,10 +427,10 @@ class KafkaJsClusterAccess implements ClusterAccess {
   /** True when some of the topics kafkajs keeps asking for no longer exist (and are now forgotten). */
   private async forgetDeletedTopics(err: unknown): Promise<boolean> {
     if ((err as { type?: string }).type !== 'UNKNOWN_TOPIC_OR_PARTITION') return false;
-    const targets = this.cluster.targetTopics as Set<string>;
-    if (!targets || targets.size === 0) return false;
+    const targets = this.cluster.targetTopics;
+    if (targets.size === 0) return false;
     const broker = await this.anyBroker();
-    const existing = new Set(((await broker.metadata([])).topicMetadata as any[]).map((t) => t.topic as string));
+    const existing = new Set((await broker.metadata([])).topicMetadata.map((t) => t.topic));
     const gone = [...targets].filter((t) => !existing.has(t));
     gone.forEach((t) => targets.delete(t));
     return gone.length > 0;
@@ -451,20 +445,20 @@ class KafkaJsClusterAccess implements ClusterAccess {
 function internalCluster(kafka: Kafka): InternalCluster {
   const factorySymbol = Object.getOwnPropertySymbols(kafka).find((s) => s.description === 'private:Kafka:createCluster');
   if (!factorySymbol) throw new Error('This kafkajs version has no internal cluster factory: update src/core/kafka/kafkaJsClusterAccess.ts.');
-  const create = (kafka as any)[factorySymbol] as (options: object) => InternalCluster;
+  const create = (kafka as unknown as Record<symbol, (options: ClusterOptions) => InternalCluster>)[factorySymbol];
   // Never let a metadata request create a topic (VAST never does either).
   return create({ allowAutoTopicCreation: false, metadataMaxAge: 60_000 });
 }
 
-function toMetadata(raw: any): Metadata {
+function toMetadata(raw: MetadataResponse): Metadata {
   return {
     clusterId: raw.clusterId ?? '',
-    controller: typeof raw.controllerId === 'number' && raw.controllerId >= 0 ? raw.controllerId : null,
-    brokers: (raw.brokers as any[]).map((b) => ({ nodeId: b.nodeId, host: b.host, port: b.port })).sort((a, b) => a.nodeId - b.nodeId),
-    topics: (raw.topicMetadata as any[]).map((t) => ({
+    controller: raw.controllerId !== undefined && raw.controllerId >= 0 ? raw.controllerId : null,
+    brokers: raw.brokers.map((b) => ({ nodeId: b.nodeId, host: b.host, port: b.port })).sort((a, b) => a.nodeId - b.nodeId),
+    topics: raw.topicMetadata.map((t) => ({
       name: t.topic,
       internal: Boolean(t.isInternal),
-      partitions: (t.partitionMetadata as any[])
+      partitions: t.partitionMetadata
         .map((p) => ({ partition: p.partitionId, leader: p.leader, replicas: p.replicas, isr: p.isr }))
         .sort((a, b) => a.partition - b.partition),
     })),

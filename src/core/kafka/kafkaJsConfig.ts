@@ -23,7 +23,7 @@ export function kafkaJsConfig(options: ConnectionOptions, clientId: string): Kaf
 }
 
 function saslConfig(sasl: SaslOptions): SASLOptions {
-  return { mechanism: sasl.mechanism, username: sasl.username, password: sasl.password } as SASLOptions;
+  return { mechanism: sasl.mechanism, username: sasl.username, password: sasl.password };
 }
 
 function tlsConfig(tls: TlsOptions) {

@@ -209,12 +209,12 @@ export function subscriptAssignments(
 ): SettingOccurrence[] {
   const occurrences: SettingOccurrence[] = [];
   for (const match of code.matchAll(pattern)) {
-    const keyStart = match.index! + match[0].indexOf(match[1]);
+    const keyStart = match.index + match[0].indexOf(match[1]);
     const ruleMatch = ruleFor(match[2]);
     if (ruleMatch === undefined) continue;
-    const value = values.read(match.index! + match[0].length);
+    const value = values.read(match.index + match[0].length);
     if (value === undefined) continue;
-    const statementStart = statementStartBefore(code, match.index!);
+    const statementStart = statementStartBefore(code, match.index);
     const entry: SettingEntry | null =
       statementStart === undefined ? null : { start: statementStart, end: value.literalEnd, separator: ';', trailingSeparatorAllowed: true };
     occurrences.push(codeOccurrence(match[2], ruleMatch, keyStart, value, entry));

@@ -60,9 +60,9 @@ export function scanJava(source: SourceText): ScanResult {
   };
 
   for (const match of code.matchAll(putCall)) {
-    const pair = readPair(code, values, match.index! + match[0].length, true);
+    const pair = readPair(code, values, match.index + match[0].length, true);
     if (pair === undefined || code[pair.next] !== ')') continue;
-    const methodEnd = match.index! + match[0].replace(/\s*\($/, '').length;
+    const methodEnd = match.index + match[0].replace(/\s*\($/, '').length;
     const statementStart = statementStartBefore(code, methodEnd);
     const entry: SettingEntry | null =
       statementStart === undefined ? null : { start: statementStart, end: pair.next + 1, separator: ';', trailingSeparatorAllowed: false };
@@ -70,7 +70,7 @@ export function scanJava(source: SourceText): ScanResult {
   }
 
   for (const match of code.matchAll(mapOfCall)) {
-    let at = match.index! + match[0].length;
+    let at = match.index + match[0].length;
     for (let pairs = 0; pairs < MAX_PAIRS; pairs++) {
       // Every pair is read, setting or not, to stay aligned on keys.
       const pair = readPair(code, values, at, false);
@@ -83,26 +83,26 @@ export function scanJava(source: SourceText): ScanResult {
   }
 
   for (const match of code.matchAll(entryCall)) {
-    const pair = readPair(code, values, match.index! + match[0].length, true);
+    const pair = readPair(code, values, match.index + match[0].length, true);
     if (pair === undefined || code[pair.next] !== ')') continue;
-    const entry: SettingEntry = { start: match.index!, end: pair.next + 1, separator: ',', trailingSeparatorAllowed: false };
+    const entry: SettingEntry = { start: match.index, end: pair.next + 1, separator: ',', trailingSeparatorAllowed: false };
     push(pair.key, pair.value, entry);
   }
 
   for (const match of code.matchAll(kotlinPair)) {
-    if (settingKey(keyToken(match[1], match.index!)) === undefined) continue;
-    const value = values.read(match.index! + match[0].length);
+    if (settingKey(keyToken(match[1], match.index)) === undefined) continue;
+    const value = values.read(match.index + match[0].length);
     if (value === undefined) continue;
-    const entry: SettingEntry = { start: match.index!, end: value.literalEnd, separator: ',', trailingSeparatorAllowed: true };
-    push(keyToken(match[1], match.index!), value, entry);
+    const entry: SettingEntry = { start: match.index, end: value.literalEnd, separator: ',', trailingSeparatorAllowed: true };
+    push(keyToken(match[1], match.index), value, entry);
   }
 
   for (const match of code.matchAll(kotlinSubscript)) {
-    const keyStart = match.index! + match[0].indexOf(match[1]);
+    const keyStart = match.index + match[0].indexOf(match[1]);
     if (settingKey(keyToken(match[1], keyStart)) === undefined) continue;
-    const value = values.read(match.index! + match[0].length);
+    const value = values.read(match.index + match[0].length);
     if (value === undefined) continue;
-    const statementStart = statementStartBefore(code, match.index!);
+    const statementStart = statementStartBefore(code, match.index);
     const entry: SettingEntry | null =
       statementStart === undefined ? null : { start: statementStart, end: value.literalEnd, separator: ';', trailingSeparatorAllowed: true };
     push(keyToken(match[1], keyStart), value, entry);

@@ -30,7 +30,7 @@ export function scanJavaScript(source: SourceText): ScanResult {
   const occurrences: SettingOccurrence[] = [];
 
   for (const match of code.matchAll(kafkajsKey)) {
-    const start = match.index!;
+    const start = match.index;
     // `const compression: X`, `readonly rackId: string`, `a ? rackId : b` are not object entries.
     const before = previousOnLine(code, start);
     if (before >= 0 && /[\w$.?]/.test(code[before])) continue;
@@ -42,7 +42,7 @@ export function scanJavaScript(source: SourceText): ScanResult {
   }
 
   for (const match of code.matchAll(quotedKey)) {
-    const start = match.index!;
+    const start = match.index;
     const ruleMatch = matchRule(match[2], keyStyles);
     if (ruleMatch === undefined) continue;
     const value = values.read(start + match[0].length);

@@ -21,7 +21,7 @@ export function scanPython(source: SourceText): ScanResult {
   const occurrences: SettingOccurrence[] = [];
 
   for (const match of code.matchAll(keywordArgument)) {
-    const start = match.index!;
+    const start = match.index;
     // Only keyword arguments: a module-level `client_rack = 'a'` is a variable.
     const before = previousSignificant(code, start);
     if (before < 0 || (code[before] !== '(' && code[before] !== ',')) continue;
@@ -34,7 +34,7 @@ export function scanPython(source: SourceText): ScanResult {
   }
 
   for (const match of code.matchAll(dictKey)) {
-    const start = match.index!;
+    const start = match.index;
     const ruleMatch = matchRule(match[2], keyStyles);
     if (ruleMatch === undefined) continue;
     const value = values.read(start + match[0].length);

@@ -1,221 +1,147 @@
-// YAML, line by line: block mappings (`key: value`, nested by indentation, also inside `- ` list
-// items), with the enclosing keys kept so Spring's `spring.kafka.producer.properties.x` matches
-// whether it is written flat or nested. A key whose value is a block list of scalars gets the items
-// joined with commas, which is how Kafka clients read list settings. Flow collections (`{a: b}`),
-// multi-line quoted scalars and the contents of block scalars (`|`, `>`) are not read as settings.
+// YAML, read with the `yaml` package (a complete YAML 1.2 parser that keeps every node's source
+// range and recovers from errors): every `key: value` pair of every document, with the enclosing
+// keys kept so Spring's `spring.kafka.producer.properties.x` matches whether it is written flat or
+// nested. Block and flow mappings, quoted and multi-line scalars, tags, anchors and aliases
+// (`compression.type: *codec`), complex keys and multi-document files all read as YAML reads them.
+// A key whose value is a list of scalars (block `- a` or flow `[a, b]`) gets the items joined with
+// commas, which is how Kafka clients read list settings. Block scalars (`|`, `>`) are text: neither
+// their contents nor a setting whose value is one are reported.
 
+import { isAlias, isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import { matchRule, mayNameDottedSetting } from './ruleLookup';
 import type { SourceText } from './sourceText';
-import type { ScanResult, SettingOccurrence } from './settingOccurrence';
+import type { ScanResult, SettingEntry, SettingOccurrence } from './settingOccurrence';
 
-interface OpenKey {
-  indent: number;
-  key: string;
-}
+/** Enough enclosing keys for any prefix worth matching; bounds the work on deeply nested input. */
+const MAX_PARENTS = 16;
 
-interface Scalar {
+/** A value as the check sees it: its text, and where replacing it would go. */
+interface ReadValue {
   text: string;
   quoted: boolean;
-  /** Offsets within the line: without quotes, then with them. */
   valueStart: number;
   valueEnd: number;
   literalStart: number;
   literalEnd: number;
 }
 
-const MAX_PARENTS = 16;
+type ParsedDocument = Document.Parsed;
 
-function indentOf(line: string): number {
-  let i = 0;
-  while (line[i] === ' ' || line[i] === '\t') i++;
-  return i;
+function isQuoted(scalar: Scalar): boolean {
+  return scalar.type === 'QUOTE_DOUBLE' || scalar.type === 'QUOTE_SINGLE';
 }
 
-function isBlankOrComment(line: string): boolean {
-  const i = indentOf(line);
-  return i === line.length || line[i] === '#';
+function isBlockScalar(scalar: Scalar): boolean {
+  return scalar.type === 'BLOCK_LITERAL' || scalar.type === 'BLOCK_FOLDED';
 }
 
-/** Index of the closing quote for a quoted scalar opened at `start`, or -1 when it continues on the next line. */
-function closingQuote(line: string, start: number): number {
-  const quote = line[start];
-  for (let i = start + 1; i < line.length; i++) {
-    if (quote === '"' && line[i] === '\\') i++;
-    else if (line[i] === quote) {
-      if (quote === "'" && line[i + 1] === "'") i++;
-      else return i;
-    }
-  }
-  return -1;
+/** A scalar's value as written on its one line, or as YAML folds it when it spans lines. */
+function readScalar(text: string, scalar: Scalar): ReadValue | undefined {
+  const range = scalar.range;
+  if (range === null || range === undefined || range[0] === range[1] || isBlockScalar(scalar)) return undefined;
+  const [start, end] = range;
+  const quoted = isQuoted(scalar);
+  const valueStart = quoted ? start + 1 : start;
+  const valueEnd = quoted ? end - 1 : end;
+  const written = text.slice(valueStart, valueEnd);
+  const folded = /[\r\n]/.test(written) ? String(scalar.value) : written;
+  return { text: folded, quoted, valueStart, valueEnd, literalStart: start, literalEnd: end };
 }
 
-/** Where a comment starts in a plain scalar: a `#` after a blank. */
-function commentStart(line: string, from: number): number {
-  for (let i = from; i < line.length; i++) {
-    if (line[i] === '#' && (i === from || line[i - 1] === ' ' || line[i - 1] === '\t')) return i;
-  }
-  return line.length;
-}
-
-/** The scalar at `from` (after tags and anchors), or undefined for an empty value or a multi-line quoted one. */
-function readScalar(line: string, from: number): Scalar | undefined {
-  let start = from;
-  // `!!str value`, `&anchor value`: the tag or anchor is not part of the value.
-  const tagOrAnchor = /^[!&]\S*[ \t]+/;
-  for (let match = tagOrAnchor.exec(line.slice(start, start + 200)); match !== null; match = tagOrAnchor.exec(line.slice(start, start + 200))) {
-    start += match[0].length;
-  }
-  if (start >= line.length || line[start] === '#') return undefined;
-  if (line[start] === '"' || line[start] === "'") {
-    const close = closingQuote(line, start);
-    if (close < 0) return undefined;
-    return { text: line.slice(start + 1, close), quoted: true, valueStart: start + 1, valueEnd: close, literalStart: start, literalEnd: close + 1 };
-  }
-  let end = commentStart(line, start);
-  while (end > start && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
-  if (end === start) return undefined;
-  return { text: line.slice(start, end), quoted: false, valueStart: start, valueEnd: end, literalStart: start, literalEnd: end };
-}
-
-interface MappingKey {
-  key: string;
-  keyStart: number;
-  /** Just past the `:`. */
-  afterColon: number;
-}
-
-function readMappingKey(line: string, at: number): MappingKey | undefined {
-  const ch = line[at];
-  if (ch === '"' || ch === "'") {
-    const close = closingQuote(line, at);
-    if (close < 0) return undefined;
-    let colon = close + 1;
-    while (line[colon] === ' ' || line[colon] === '\t') colon++;
-    if (line[colon] !== ':' || !(colon + 1 === line.length || line[colon + 1] === ' ' || line[colon + 1] === '\t')) return undefined;
-    return { key: line.slice(at + 1, close), keyStart: at, afterColon: colon + 1 };
-  }
-  // Flow collections, complex keys, aliases, block scalars and the like are not plain keys.
-  if ('[]{}?*&!|>%@`#,'.includes(ch)) return undefined;
-  for (let i = at; i < line.length; i++) {
-    if (line[i] === '#' && (line[i - 1] === ' ' || line[i - 1] === '\t')) return undefined;
-    if (line[i] === ':' && (i + 1 === line.length || line[i + 1] === ' ' || line[i + 1] === '\t')) {
-      return { key: line.slice(at, i).trimEnd(), keyStart: at, afterColon: i + 1 };
-    }
+/** An alias reads as the scalar it points to; the fix replaces the alias itself, not the anchored value. */
+function readValue(text: string, node: unknown, document: ParsedDocument): ReadValue | undefined {
+  if (isScalar(node)) return readScalar(text, node);
+  if (isAlias(node) && node.range) {
+    const target = node.resolve(document);
+    const anchored = isScalar(target) ? readScalar(text, target) : undefined;
+    if (anchored === undefined) return undefined;
+    const [start, end] = node.range;
+    return { text: anchored.text, quoted: false, valueStart: start, valueEnd: end, literalStart: start, literalEnd: end };
   }
   return undefined;
+}
+
+/** A list of scalars, joined with commas; the fix replaces the items (block) or the brackets (flow). */
+function readScalarList(text: string, node: Node, document: ParsedDocument): ReadValue | undefined {
+  if (!isSeq(node) || node.items.length === 0 || !node.range) return undefined;
+  const items: ReadValue[] = [];
+  for (const item of node.items) {
+    const value = readValue(text, item, document);
+    if (value === undefined) return undefined;
+    items.push(value);
+  }
+  const joined = items.map((item) => item.text).join(',');
+  if (node.flow) {
+    const [start, end] = node.range;
+    return { text: joined, quoted: false, valueStart: start, valueEnd: end, literalStart: start, literalEnd: end };
+  }
+  const start = items[0].literalStart;
+  const end = items[items.length - 1].literalEnd;
+  return { text: joined, quoted: false, valueStart: start, valueEnd: end, literalStart: start, literalEnd: end };
+}
+
+/** A key that is a string scalar: its text and where it starts (at its quote when quoted). */
+function readKey(pair: Pair): { name: string; start: number } | undefined {
+  const key = pair.key;
+  return isScalar(key) && typeof key.value === 'string' && key.range ? { name: key.value, start: key.range[0] } : undefined;
 }
 
 export function scanYaml(source: SourceText): ScanResult {
   const { text } = source;
   const occurrences: SettingOccurrence[] = [];
-  const open: OpenKey[] = [];
-  const lineText = (index: number) => text.slice(source.lineStart(index), source.lineContentEnd(index));
-  /** While in a block scalar: lines indented more than this belong to it. */
-  let blockScalarIndent = -1;
 
-  for (let lineIndex = 0; lineIndex < source.lineCount; lineIndex++) {
-    const line = lineText(lineIndex);
-    if (isBlankOrComment(line)) continue;
-    const indent = indentOf(line);
-    if (blockScalarIndent >= 0) {
-      if (indent > blockScalarIndent) continue;
-      blockScalarIndent = -1;
-    }
-    if (indent === 0 && (line[0] === '-' || line[0] === '.') && /^(?:---|\.\.\.)(?:[ \t]|$)/.test(line)) {
-      open.length = 0;
-      continue;
-    }
-    let at = indent;
-    let inListItem = false;
-    while (line[at] === '-' && (at + 1 === line.length || line[at + 1] === ' ' || line[at + 1] === '\t')) {
-      inListItem = true;
-      at = indentOf(line.slice(at + 1)) + at + 1;
-    }
-    if (at >= line.length) continue;
-    const mappingKey = readMappingKey(line, at);
-    if (mappingKey === undefined) continue;
-    while (open.length > 0 && open[open.length - 1].indent >= at) open.pop();
-    const match = mayNameDottedSetting(mappingKey.key)
-      ? matchRule(mappingKey.key, ['dotted'], open.slice(-MAX_PARENTS).map((entry) => entry.key))
-      : undefined;
+  /** What "remove the setting" deletes: the key's lines in a block mapping, the entry in a flow one. */
+  const entryFor = (keyStart: number, value: ReadValue, map: YAMLMap): SettingEntry | null => {
+    if (map.flow) return { start: keyStart, end: value.literalEnd, separator: ',', trailingSeparatorAllowed: true };
+    // A key after `- ` opens a list item: deleting its line would move the item's other keys.
+    const lineStart = source.lineStart(source.lineIndexAt(keyStart));
+    if (text.slice(lineStart, keyStart).trim() !== '') return null;
+    const lastLine = source.lineIndexAt(Math.max(keyStart, value.literalEnd - 1));
+    return { start: keyStart, end: source.lineContentEnd(lastLine), separator: null, trailingSeparatorAllowed: true };
+  };
 
-    let valueAt = mappingKey.afterColon;
-    while (line[valueAt] === ' ' || line[valueAt] === '\t') valueAt++;
-    if (line[valueAt] === '|' || line[valueAt] === '>') {
-      blockScalarIndent = at;
-      continue;
-    }
-    const lineStart = source.lineStart(lineIndex);
-    const scalar = readScalar(line, valueAt);
-    // Deleting a line that opens a list item would move the item's other keys: no entry for those.
-    const entryStart = lineStart + mappingKey.keyStart;
-    if (scalar !== undefined) {
+  const visitMap = (map: YAMLMap, parents: readonly string[], document: ParsedDocument) => {
+    for (const pair of map.items) {
+      const key = readKey(pair);
+      const value = pair.value;
+      if (key === undefined) {
+        // A complex key (a mapping or list as key) names nothing; its value may still hold settings.
+        if (isMap(value) || isSeq(value)) visitNode(value, parents, document);
+        continue;
+      }
+      const { name, start: keyStart } = key;
+      const inner = [...parents, name].slice(-MAX_PARENTS);
+      if (isMap(value) || isSeq(value)) visitNode(value, inner, document);
+      if (!mayNameDottedSetting(name)) continue;
+      const read = isSeq(value) ? readScalarList(text, value, document) : readValue(text, value, document);
+      if (read === undefined) continue;
+      const match = matchRule(name, ['dotted'], parents);
       if (match === undefined) continue;
       occurrences.push({
-        name: mappingKey.key,
+        name,
         match,
-        start: entryStart,
-        end: lineStart + scalar.literalEnd,
-        value: scalar.text,
-        valueQuoted: scalar.quoted,
-        valueStart: lineStart + scalar.valueStart,
-        valueEnd: lineStart + scalar.valueEnd,
-        literalStart: lineStart + scalar.literalStart,
-        literalEnd: lineStart + scalar.literalEnd,
-        entry: inListItem ? null : { start: entryStart, end: source.lineContentEnd(lineIndex), separator: null, trailingSeparatorAllowed: true },
+        start: keyStart,
+        end: read.literalEnd,
+        value: read.text,
+        valueQuoted: read.quoted,
+        valueStart: read.valueStart,
+        valueEnd: read.valueEnd,
+        literalStart: read.literalStart,
+        literalEnd: read.literalEnd,
+        entry: entryFor(keyStart, read, map),
       });
-      continue;
     }
+  };
 
-    open.push({ indent: at, key: mappingKey.key });
-    const list = match === undefined ? undefined : readScalarList(source, lineIndex + 1, at);
-    if (match !== undefined && list !== undefined) {
-      occurrences.push({
-        name: mappingKey.key,
-        match,
-        start: entryStart,
-        end: list.end,
-        value: list.items.join(','),
-        valueQuoted: false,
-        valueStart: list.start,
-        valueEnd: list.end,
-        literalStart: list.start,
-        literalEnd: list.end,
-        entry: inListItem ? null : { start: entryStart, end: source.lineContentEnd(list.lastLine), separator: null, trailingSeparatorAllowed: true },
-      });
-    }
-  }
+  const visitNode = (node: unknown, parents: readonly string[], document: ParsedDocument) => {
+    if (isMap(node)) visitMap(node, parents, document);
+    // List items keep the keys around the list: in `clients:\n  - client.rack: a`, it is under `clients`.
+    else if (isSeq(node)) for (const item of node.items) visitNode(item, parents, document);
+  };
+
+  // Errors are not fatal: the parser recovers, and what it could read is still scanned. The failsafe
+  // schema keeps every scalar a string: values are read as written, never as YAML's numbers or booleans.
+  const documents = parseAllDocuments(text, { uniqueKeys: false, prettyErrors: false, schema: 'failsafe' });
+  for (const document of documents) visitNode(document.contents, [], document);
   return { code: text, occurrences };
-}
-
-/**
- * A block list of scalars under a key (`- a` lines, indented at least as far as the key), read ahead
- * without consuming: the main loop skips those lines anyway, as they hold no keys.
- */
-function readScalarList(source: SourceText, firstLine: number, keyIndent: number) {
-  const { text } = source;
-  const items: string[] = [];
-  let start = -1;
-  let end = -1;
-  let lastLine = -1;
-  let dashIndent = -1;
-  for (let lineIndex = firstLine; lineIndex < source.lineCount; lineIndex++) {
-    const lineStart = source.lineStart(lineIndex);
-    const line = text.slice(lineStart, source.lineContentEnd(lineIndex));
-    if (isBlankOrComment(line)) continue;
-    const indent = indentOf(line);
-    if (line[indent] !== '-' || !(line[indent + 1] === ' ' || line[indent + 1] === '\t')) break;
-    if (indent < keyIndent || (dashIndent >= 0 && indent !== dashIndent)) break;
-    dashIndent = indent;
-    const itemAt = indent + 1 + indentOf(line.slice(indent + 1));
-    // An item that is itself a mapping or a list is not a scalar list.
-    if (line[itemAt] === '-' || readMappingKey(line, itemAt) !== undefined) return undefined;
-    const scalar = readScalar(line, itemAt);
-    if (scalar === undefined) return undefined;
-    items.push(scalar.text);
-    if (start < 0) start = lineStart + scalar.literalStart;
-    end = lineStart + scalar.literalEnd;
-    lastLine = lineIndex;
-  }
-  return items.length === 0 ? undefined : { items, start, end, lastLine };
 }

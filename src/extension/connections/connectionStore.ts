@@ -134,6 +134,7 @@ export class ConnectionStore implements vscode.Disposable {
   dispose(): void {
     for (const { session } of this.sessions.values()) close(session);
     this.sessions.clear();
+    // vscode types Disposable.dispose() as returning any: a statement body returns nothing.
     for (const d of this.disposables) d.dispose();
   }
 }

@@ -87,7 +87,8 @@ export class SettingsDiagnostics implements vscode.CodeActionProvider, vscode.Di
 
   dispose(): void {
     this.timers.forEach((t) => clearTimeout(t));
-    this.disposables.forEach((d) => d.dispose());
+    // vscode types Disposable.dispose() as returning any: a statement body returns nothing.
+    for (const d of this.disposables) d.dispose();
   }
 }
 
