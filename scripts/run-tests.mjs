@@ -27,9 +27,13 @@ const node = process.execPath;
 /**
  * The test tiers, run in order. Each: name, cmd, args, optional env (added to the broker env),
  * optional timeoutMs, optional parse(output) -> { passed, failed } (default: node's spec reporter
- * summary or mocha's "N passing / N failing").
+ * summary or mocha's "N passing / N failing"), optional needsBroker: false (when only such tiers are
+ * selected, no broker is started).
  */
 const TIERS = [
+  // Tier 0: every test that needs no broker (parsers, rules, scanners, the reader against a scripted
+  // fake), in seconds; `npm run test:unit` runs the same without the rest of pretest.
+  { name: 'unit', cmd: node, args: ['--test', '--test-reporter=spec', 'out/test/unit/'], needsBroker: false },
   { name: 'core', cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/core/'] },
   { name: 'cli', cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/cli/'] },
   // Tier 2: the mocha suite inside a real VS Code extension host (code-server here, @vscode/test-electron where a desktop VS Code is given).
@@ -179,7 +183,9 @@ async function main() {
 
   const results = [];
   try {
-    if (process.env.KAFKA_BOOTSTRAP) {
+    if (!tiers.some((t) => t.needsBroker !== false)) {
+      say('no selected tier needs a broker (not starting one)');
+    } else if (process.env.KAFKA_BOOTSTRAP) {
       say(`using the broker at KAFKA_BOOTSTRAP=${process.env.KAFKA_BOOTSTRAP} (not starting one)`);
     } else {
       brokerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ebx-test-broker-'));

@@ -13,7 +13,6 @@ import { replay } from '../../src/core/replay';
 import { listGroups } from '../../src/core/groups';
 import { deleteGroups, idleGroupsPlan } from '../../src/core/deleteGroups';
 import { explainError, EbxError } from '../../src/core/errors';
-import { kafkaJsConfig } from '../../src/core/kafka/kafkaJsConfig';
 import type { ShownRecord } from '../../src/core/model';
 import { LOCAL_USERS, testBroker } from '../support/brokerEnv';
 import { applicationKafka, collect, liveConsumer, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
@@ -222,13 +221,6 @@ describe('a wrong SASL password', { skip: broker.local && broker.saslBootstrap ?
 const ssl = process.env.KAFKA_SSL_BOOTSTRAP;
 const ca = process.env.KAFKA_SSL_CA;
 describe('TLS', { skip: ssl && ca ? false : 'needs KAFKA_SSL_BOOTSTRAP and KAFKA_SSL_CA (npm test sets them)' }, () => {
-  test('core: verification is on unless turned off explicitly', () => {
-    const config = (tls: object) => kafkaJsConfig({ bootstrap: ['h:1'], tls: tls as never }, 'x').ssl as { rejectUnauthorized: boolean };
-    assert.equal(config({}).rejectUnauthorized, true);
-    assert.equal(config({ rejectUnauthorized: true }).rejectUnauthorized, true);
-    assert.equal(config({ rejectUnauthorized: false }).rejectUnauthorized, false);
-  });
-
   test('core: a session over TLS with the CA reads; without it, a clear certificate message', async () => {
     const good = KafkaSession.open({ bootstrap: ssl!.split(','), tls: { caFile: ca }, timeoutMs: 10_000 });
     const bad = KafkaSession.open({ bootstrap: ssl!.split(','), tls: {}, timeoutMs: 10_000 });
