@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { recordJsonLine, recordLine } from '../../src/core/recordLine';
 import type { ShownRecord } from '../../src/core/model';
 
+// eslint-disable-next-line no-control-regex -- control characters are what these tests look for
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const at = Date.parse('2026-11-30T10:00:00Z');
 const record = (fields: Partial<ShownRecord>): ShownRecord => ({ topic: 't', partition: 0, offset: 7, timestamp: at, key: null, value: null, headers: {}, ...fields });
