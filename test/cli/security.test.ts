@@ -114,7 +114,7 @@ describe('read-only by default, verified at the broker', () => {
       const internal = (s.cluster() as unknown as { cluster: { brokerPool: { seedBroker?: { allowAutoTopicCreation: boolean }; brokers: Record<string, { allowAutoTopicCreation: boolean }> } } }).cluster.brokerPool;
       const brokers = [internal.seedBroker, ...Object.values(internal.brokers)].filter((b) => b !== undefined);
       assert.ok(brokers.length > 0);
-      for (const b of brokers) assert.equal(b!.allowAutoTopicCreation, false);
+      for (const b of brokers) assert.equal(b.allowAutoTopicCreation, false);
     } finally {
       await s.close();
     }
@@ -288,6 +288,7 @@ describe('hostile names and records reach the terminal escaped', () => {
       ];
       for (const run of runs) {
         assert.equal(run.code, 0, run.stderr);
+        // eslint-disable-next-line no-control-regex -- raw control characters are what this check looks for
         assert.doesNotMatch(run.stdout + run.stderr, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/, 'no raw control character');
       }
       assert.match(runs[0].stdout, /\\x1b\[2J\\x1b\]0;pwned\\x07evil-/);

@@ -127,7 +127,7 @@ describe('a topic that changes under a tail', () => {
       const { code } = await run.done;
       assert.equal(code, 1, run.stderr());
       assert.match(oneLine(run.stderr()), new RegExp(`^ebx: Topic ${topic} no longer exists`));
-      const partitions = run.stdout().trim().split('\n').map((l) => JSON.parse(l).partition as number);
+      const partitions = run.stdout().trim().split('\n').map((l) => (JSON.parse(l) as { partition: number }).partition);
       assert.ok(partitions.includes(0) && partitions.includes(1));
     } finally {
       run.kill();

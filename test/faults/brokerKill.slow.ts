@@ -25,7 +25,7 @@ function countingLogger(): Logger & { warnings: string[] } {
   const warnings: string[] = [];
   const t0 = Date.now();
   const note = (m: string) => warnings.push(`+${Date.now() - t0} ms ${m}`);
-  return { warnings, debug: () => undefined, info: note, warn: note, error: note } as Logger & { warnings: string[] };
+  return { warnings, debug: () => undefined, info: note, warn: note, error: note };
 }
 
 describe('SIGKILL of the broker', { timeout: 600_000 }, () => {
