@@ -220,7 +220,7 @@ describe('a wrong SASL password', { skip: broker.local && broker.saslBootstrap ?
 
 const ssl = process.env.KAFKA_SSL_BOOTSTRAP;
 const ca = process.env.KAFKA_SSL_CA;
-describe('TLS', { skip: ssl && ca ? false : 'needs KAFKA_SSL_BOOTSTRAP and KAFKA_SSL_CA (npm test sets them)' }, () => {
+describe('TLS', { skip: ssl && ca ? false : 'needs KAFKA_SSL_BOOTSTRAP and KAFKA_SSL_CA (the local broker always has them: testBroker() fails without them)' }, () => {
   test('core: a session over TLS with the CA reads; without it, a clear certificate message', async () => {
     const good = KafkaSession.open({ bootstrap: ssl!.split(','), tls: { caFile: ca }, timeoutMs: 10_000 });
     const bad = KafkaSession.open({ bootstrap: ssl!.split(','), tls: {}, timeoutMs: 10_000 });
