@@ -9,7 +9,8 @@
 // the broker is always stopped at the end (also on failure, SIGINT and SIGTERM; a watchdog stops it
 // if this process is killed outright).
 //
-// `npm test -- core` (or EBX_TEST_TIERS=core,...) runs only the named tiers. The `faults-slow` tier
+// `npm test -- core` (or EBX_TEST_TIERS=core,...) runs only the named tiers; when none of them needs a
+// broker (`npm test -- unit`), none is started. The `faults-slow` tier
 // (kills, a three-node cluster) runs only when named (`npm run test:faults`).
 // Exit status: non-zero when any tier fails, or runs zero tests.
 
