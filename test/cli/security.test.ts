@@ -102,33 +102,36 @@ describe('passwords never leave the environment variable', { skip: skipSasl }, (
     // The secrets of this file, in every path where ebx could write them down: success, a wrong
     // password, an error after authenticating, the refusal of --password, all with --debug.
     const sandbox = mkdtempSync(join(tmpdir(), 'ebx-secrets-'));
-    const [home, tmp, work] = ['home', 'tmp', 'work'].map((d) => join(sandbox, d));
-    for (const dir of [home, tmp, work]) mkdirSync(dir);
-    const where = { HOME: home, TMPDIR: tmp, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache'), XDG_STATE_HOME: join(home, '.state') };
-    const commands: [string, string[], NodeJS.ProcessEnv, number][] = [
-      ['topics, PLAIN', ['topics', '--debug', ...passwordEnv], sasl('admin', LOCAL_USERS.admin.password), 0],
-      ['tail, SCRAM, KAFKA_PASSWORD', ['tail', topic, '--last', '1', '--max', '1', '--debug', '--sasl-mechanism', 'scram-sha-256'], { ...sasl('admin', ''), KAFKA_PASSWORD: LOCAL_USERS.admin.password }, 0],
-      ['wrong password', ['topics', '--debug', ...passwordEnv], sasl('admin', WRONG), 1],
-      ['reader, a missing topic', ['replay', uniqueName('missing'), '--partition', '0', '--from-beginning', '--debug', ...passwordEnv], sasl('reader', LOCAL_USERS.reader.password), 1],
-      ['--password refused', ['topics', '--password', WRONG, '--debug'], sasl('admin', LOCAL_USERS.admin.password), 2],
-    ];
-    const saved = join(ROOT, 'test-artifacts', 'cli-security');
-    rmSync(saved, { recursive: true, force: true });
-    mkdirSync(saved, { recursive: true });
-    for (const [i, [what, args, env, exit]] of commands.entries()) {
-      const run = await ebx(args, { env: { ...env, ...where }, cwd: work, timeoutMs: 30_000 });
-      assert.equal(run.code, exit, `${what}: ${run.stderr}`);
-      writeFileSync(join(saved, `${i + 1}-${what.replace(/[^a-z0-9]+/gi, '-')}.txt`), `# ebx, ${what} (the command line is not repeated: one of them holds a password)\n--- exit ${run.code}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`);
+    try {
+      const [home, tmp, work] = ['home', 'tmp', 'work'].map((d) => join(sandbox, d));
+      for (const dir of [home, tmp, work]) mkdirSync(dir);
+      const where = { HOME: home, TMPDIR: tmp, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache'), XDG_STATE_HOME: join(home, '.state') };
+      const commands: [string, string[], NodeJS.ProcessEnv, number][] = [
+        ['topics, PLAIN', ['topics', '--debug', ...passwordEnv], sasl('admin', LOCAL_USERS.admin.password), 0],
+        ['tail, SCRAM, KAFKA_PASSWORD', ['tail', topic, '--last', '1', '--max', '1', '--debug', '--sasl-mechanism', 'scram-sha-256'], { ...sasl('admin', ''), KAFKA_PASSWORD: LOCAL_USERS.admin.password }, 0],
+        ['wrong password', ['topics', '--debug', ...passwordEnv], sasl('admin', WRONG), 1],
+        ['reader, a missing topic', ['replay', uniqueName('missing'), '--partition', '0', '--from-beginning', '--debug', ...passwordEnv], sasl('reader', LOCAL_USERS.reader.password), 1],
+        ['--password refused', ['topics', '--password', WRONG, '--debug'], sasl('admin', LOCAL_USERS.admin.password), 2],
+      ];
+      const saved = join(ROOT, 'test-artifacts', 'cli-security');
+      rmSync(saved, { recursive: true, force: true });
+      mkdirSync(saved, { recursive: true });
+      for (const [i, [what, args, env, exit]] of commands.entries()) {
+        const run = await ebx(args, { env: { ...env, ...where }, cwd: work, timeoutMs: 30_000 });
+        assert.equal(run.code, exit, `${what}: ${run.stderr}`);
+        writeFileSync(join(saved, `${i + 1}-${what.replace(/[^a-z0-9]+/gi, '-')}.txt`), `# ebx, ${what} (the command line is not repeated: one of them holds a password)\n--- exit ${run.code}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`);
+      }
+      const written = [saved, sandbox].flatMap((dir) =>
+        readdirSync(dir, { recursive: true, encoding: 'utf8' })
+          .map((f) => join(dir, f))
+          .filter((f) => statSync(f).isFile()),
+      );
+      const text = written.map((f) => readFileSync(f, 'latin1'));
+      assert.match(text.join('\n'), /Authentication failed/, 'the transcripts hold the failures they are meant to check');
+      written.forEach((f, i) => assertNoPassword(f, text[i]));
+    } finally {
+      rmSync(sandbox, { recursive: true, force: true });
     }
-    const written = [saved, sandbox].flatMap((dir) =>
-      readdirSync(dir, { recursive: true, encoding: 'utf8' })
-        .map((f) => join(dir, f))
-        .filter((f) => statSync(f).isFile()),
-    );
-    const text = written.map((f) => readFileSync(f, 'latin1'));
-    assert.match(text.join('\n'), /Authentication failed/, 'the transcripts hold the failures they are meant to check');
-    written.forEach((f, i) => assertNoPassword(f, text[i]));
-    rmSync(sandbox, { recursive: true, force: true });
   });
 });
 
