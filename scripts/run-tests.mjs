@@ -9,7 +9,8 @@
 // the broker is always stopped at the end (also on failure, SIGINT and SIGTERM; a watchdog stops it
 // if this process is killed outright).
 //
-// `npm test -- core` (or EBX_TEST_TIERS=core,...) runs only the named tiers. The `faults-slow` tier
+// `npm test -- core` (or EBX_TEST_TIERS=core,...) runs only the named tiers; when none of them needs a
+// broker (`npm test -- unit`), none is started. The `faults-slow` tier
 // (kills, a three-node cluster) runs only when named (`npm run test:faults`).
 // Kafka release: the suite's broker is EBX_KAFKA_VERSION (default 3.9.1, scripts/broker.mjs); a tier
 // that names another (`kafka:`, the *-kafka4 tiers) gets a local broker of that release of its own,
@@ -44,9 +45,13 @@ function kafkaVersionsOrExit() {
  * The test tiers, run in order. Each: name, cmd, args, optional env (added to the broker env),
  * optional kafka (the Kafka release it needs a local broker of; with startsItsOwnBrokers, the release
  * of the brokers it starts itself: no broker is started for it), optional timeoutMs, optional
- * parse(output) -> { passed, failed } (default: node's spec reporter summary or mocha's "N passing / N failing").
+ * parse(output) -> { passed, failed } (default: node's spec reporter summary or mocha's "N passing / N failing"),
+ * optional needsBroker: false (when only such tiers are selected, no broker is started).
  */
 const TIERS = [
+  // Tier 0: every test that needs no broker (parsers, rules, scanners, the reader against a scripted
+  // fake), in seconds; `npm run test:unit` runs the same without the rest of pretest.
+  { name: 'unit', cmd: node, args: ['--test', '--test-reporter=spec', 'out/test/unit/'], needsBroker: false },
   { name: 'core', cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/core/'] },
   { name: 'cli', cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/cli/'] },
   // core and cli again against Kafka 4 (KIP-896 removed old protocol versions), on a broker of that
@@ -233,9 +238,11 @@ async function main() {
 
   const results = [];
   try {
-    if (process.env.KAFKA_BOOTSTRAP) {
+    if (!tiers.some((t) => t.needsBroker !== false)) {
+      say('no selected tier needs a broker (not starting one)');
+    } else if (process.env.KAFKA_BOOTSTRAP) {
       say(`using the broker at KAFKA_BOOTSTRAP=${process.env.KAFKA_BOOTSTRAP} (not starting one)`);
-    } else if (tiers.some((t) => !ownRelease(t) && !(t.startsItsOwnBrokers && t.kafka))) {
+    } else if (tiers.some((t) => t.needsBroker !== false && !ownRelease(t) && !(t.startsItsOwnBrokers && t.kafka))) {
       // (Only the tiers of another release, e.g. `npm test -- core-kafka4`: no suite broker.)
       const started = startLocal(SUITE_KAFKA);
       brokerDir = locals.get(SUITE_KAFKA).dir;

@@ -186,6 +186,7 @@ async function roundTrip(topic: string, env: NodeJS.ProcessEnv): Promise<void> {
 
   const replay = await ebx(['replay', topic, '--partition', '1', '--from-beginning', '--json'], { env });
   assert.equal(replay.code, 0, replay.stderr);
+  // eslint-disable-next-line no-control-regex -- raw control characters are what this check looks for
   assert.doesNotMatch(replay.stdout, /[\u001b\u009b]/, 'no raw control characters reach the terminal');
   const records = jsonLines(replay.stdout);
   for (const r of records) assert.deepEqual(Object.keys(r), ['topic', 'partition', 'offset', 'timestamp', 'key', 'value', 'headers']);

@@ -9,6 +9,7 @@ import { tail } from '../../src/core/tail';
 import { produce } from '../../src/core/topics';
 import type { KafkaSession } from '../../src/core/session';
 import { applicationKafka, collect, liveConsumer, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
+import { withDeadline } from '../support/deadline';
 
 describe('consumer groups', () => {
   let session: KafkaSession;
@@ -48,9 +49,13 @@ describe('consumer groups', () => {
     const resumed = applicationKafka().consumer({ groupId });
     await resumed.connect();
     await resumed.subscribe({ topic });
-    const first = await new Promise<{ offset: string; value: string }>((resolve) => {
-      void resumed.run({ eachMessage: async ({ message }) => resolve({ offset: message.offset, value: String(message.value) }) });
-    });
+    const first = await withDeadline(
+      new Promise<{ offset: string; value: string }>((resolve) => {
+        void resumed.run({ eachMessage: ({ message }) => Promise.resolve(resolve({ offset: message.offset, value: String(message.value) })) });
+      }),
+      30_000,
+      'message for the resumed consumer',
+    );
     await resumed.disconnect();
     assert.deepEqual(first, { offset: '4', value: 'after the commit' });
   });
@@ -112,7 +117,7 @@ describe('consumer groups', () => {
     const seen: string[] = [];
     const tailing = (async () => {
       for await (const batch of tail(session, { topic, lastPerPartition: 2, signal: controller.signal })) {
-        seen.push(...batch.map((r) => String(r.value)));
+        seen.push(...batch.map((r) => r.value as string));
         if (seen.length >= 7) controller.abort();
       }
     })();

@@ -143,6 +143,6 @@ describe('replay decodes what producers write', () => {
     // and the replay still ends by itself after reading past them.
     const offsets = records.map((r) => r.offset);
     assert.ok(offsets.every((o, i) => i === 0 || o > offsets[i - 1]));
-    assert.ok(offsets[offsets.length - 1] > records.length - 1, `expected a gap in ${offsets}`);
+    assert.ok(offsets[offsets.length - 1] > records.length - 1, `expected a gap in ${offsets.join(', ')}`);
   });
 });

@@ -85,7 +85,7 @@ describe('authorization: a reader with topic Read/Describe only', { skip }, () =
     const seen: string[] = [];
     const tailing = (async () => {
       for await (const batch of tail(reader, { topic: allowed, signal: controller.signal, onStart: () => void produce(adminSession, allowed, [{ value: 'live' }]) })) {
-        seen.push(...batch.map((r) => String(r.value)));
+        seen.push(...batch.map((r) => r.value as string));
         controller.abort();
       }
     })();

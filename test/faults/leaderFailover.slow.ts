@@ -14,6 +14,7 @@ import type { Logger } from '../../src/core/logger';
 import { killBroker, restartBroker, sleep, startOwnBroker, stopNode, stopOwnBroker, type OwnBroker } from '../support/faultsBroker';
 import { assertExactlyOnceInOrder, createSeqTopic, produceSeq, testKafka } from '../support/faultsData';
 import { uniqueName } from '../support/kafkaFixtures';
+import { waitUntil, withDeadline } from '../support/deadline';
 
 const warnings: string[] = [];
 const logger: Logger = { debug: () => undefined, info: () => undefined, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) };
@@ -59,21 +60,24 @@ describe('leader failover in a three-node cluster', { timeout: 600_000 }, () => 
       const tailing = (async () => {
         for await (const batch of tail(session, { topic, signal: controller.signal, onStart: () => tailStarted() })) tailed.push(...batch);
       })();
-      await tailReady;
+      await withDeadline(Promise.race([tailReady, tailing]), 60_000, 'start of the tail');
 
       // Fault 1: SIGKILL the leader of partition 0 while partition 0 is being replayed.
       const leader1 = await leaderOf(session, topic, 0);
       let killed: Promise<void> | undefined;
-      for await (const batch of replay(session, { topic, partition: 0, start: { kind: 'beginning' } })) {
-        replayed.push(...batch);
-        if (!killed && replayed.length >= before / 3) {
-          killed = (async () => {
-            await killBroker(cluster, leader1);
-            events.push(`SIGKILL node ${leader1} (leader of p0) after ${replayed.length} replayed`);
-          })();
+      const replaying = (async () => {
+        for await (const batch of replay(session, { topic, partition: 0, start: { kind: 'beginning' } })) {
+          replayed.push(...batch);
+          if (!killed && replayed.length >= before / 3) {
+            killed = (async () => {
+              await killBroker(cluster, leader1);
+              events.push(`SIGKILL node ${leader1} (leader of p0) after ${replayed.length} replayed`);
+            })();
+          }
+          await sleep(60);
         }
-        await sleep(60);
-      }
+      })();
+      await withDeadline(replaying, 300_000, () => `end of the replay of ${before} records across the SIGKILL (it read ${replayed.length})`);
       await killed;
       const leader2 = await waitForNewLeader(session, topic, 0, leader1);
       events.push(`new leader of p0: node ${leader2}`);
@@ -91,11 +95,10 @@ describe('leader failover in a three-node cluster', { timeout: 600_000 }, () => 
       await restartBroker(cluster, leader3);
 
       const expectedTail = 2 * phase * partitions.length;
-      const deadline = Date.now() + 60_000;
-      while (tailed.length < expectedTail && Date.now() < deadline) await sleep(200);
-      await sleep(1_500);
+      await waitUntil(() => tailed.length >= expectedTail, 60_000, () => `${expectedTail} records in the tail after both faults (it has ${tailed.length})`, 200);
+      await sleep(1_500); // anything extra (a repeat) would arrive now
       controller.abort();
-      await tailing;
+      await withDeadline(tailing, 30_000, 'end of the tail after the abort');
 
       const r1 = assertExactlyOnceInOrder(replayed, new Map([[0, { from: 0, to: before }]]));
       const r2 = assertExactlyOnceInOrder(tailed, new Map(partitions.map((p) => [p, { from: before, to: before + 2 * phase }])));

@@ -3,7 +3,9 @@
 // (for example a real VAST Event Broker).
 //   KAFKA_BOOTSTRAP        comma-separated host:port list, PLAINTEXT listener
 //   KAFKA_SASL_BOOTSTRAP   comma-separated host:port list, SASL_PLAINTEXT listener (optional)
-//   EBX_TEST_BROKER=local  the broker is the one from scripts/broker.mjs, so LOCAL_USERS exist
+//   KAFKA_SSL_BOOTSTRAP, KAFKA_SSL_CA  the SSL listener and its CA file (optional)
+//   EBX_TEST_BROKER=local  the broker is the one from scripts/broker.mjs, so LOCAL_USERS exist (and
+//                          the SASL and SSL variables must be set)
 
 export interface TestBroker {
   bootstrap: string[];
@@ -28,11 +30,12 @@ export function testBroker(): TestBroker {
         '(or set KAFKA_BOOTSTRAP=host:port to use an existing one).',
     );
   }
-  return {
-    bootstrap,
-    saslBootstrap: list(process.env.KAFKA_SASL_BOOTSTRAP),
-    local: process.env.EBX_TEST_BROKER === 'local',
-  };
+  const local = process.env.EBX_TEST_BROKER === 'local';
+  // The local broker always has these listeners: a suite that skips itself without them ("needs
+  // the local broker") must never skip on it, so their absence is an error, not a skip.
+  const missing = ['KAFKA_SASL_BOOTSTRAP', 'KAFKA_SSL_BOOTSTRAP', 'KAFKA_SSL_CA'].filter((name) => !process.env[name]);
+  if (local && missing.length > 0) throw new Error(`EBX_TEST_BROKER=local, but ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set (npm test sets them).`);
+  return { bootstrap, saslBootstrap: list(process.env.KAFKA_SASL_BOOTSTRAP), local };
 }
 
 /** SASL users of the local test broker (PLAIN and SCRAM-SHA-256). admin is a super user; reader has no ACLs. */

@@ -20,6 +20,8 @@ export interface RunOptions {
   input?: string | Buffer;
   env?: NodeJS.ProcessEnv;
   timeoutMs?: number;
+  /** Working directory (default: the repository). */
+  cwd?: string;
 }
 
 export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
@@ -29,7 +31,7 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 export function ebx(args: string[], options: RunOptions = {}): Promise<Run> {
   const started = Date.now();
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [EBX, ...args], { cwd: ROOT, env: cleanEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [EBX, ...args], { cwd: options.cwd ?? ROOT, env: cleanEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let timedOut = false;

@@ -2,123 +2,91 @@
 // the two ways Apache Kafka cannot be configured to:
 //   - it answers Fetch at once, ignoring the wait the client asked for (max_wait_ms rewritten to 0);
 //   - its reported end offset trails the newest events (ListOffsets "latest" answers lowered by a lag).
-// Everything else is the real broker's answer. It is a named fake, used only for these behaviours.
+// Everything else is the real broker's answer. It is a named fake, used only for these behaviours,
+// and for one more a test needs: a fetch that is never answered (holdFetchAnswers).
+// It records every fetch with when it came and when its answer went back, so that tests can check
+// what the reader did between two fetches by events, never by a rate over wall-clock time.
 //
-// Scope: one broker, PLAINTEXT, the non-flexible request versions kafkajs 2.2.4 sends (Metadata
-// v0–v6, ListOffsets v1–v3, Fetch v0–v11). Metadata answers are rewritten so the client keeps
-// talking through the proxy (the broker's advertised port becomes the proxy's).
-import * as net from 'node:net';
-
-const API_FETCH = 1;
-const API_LIST_OFFSETS = 2;
-const API_METADATA = 3;
+// Scope: one broker, PLAINTEXT; ListOffsets is lowered for the non-flexible versions kafkajs 2.2.4
+// sends (v1–v3). Frames, headers, max_wait_ms and the advertised addresses: test/support/kafkaFrames.ts.
+import { API_KEYS, fetchMaxWaitOffset, readString, startFrameRelay, type RequestHeader } from './kafkaFrames';
 
 export interface VastLikeOptions {
   /** Answer fetches at once, as VAST does (default true). */
   immediateFetch?: boolean;
   /** How far "latest" offsets trail the real end (default 0). */
   endOffsetLag?: number;
+  /** Never deliver a Fetch answer: every fetch stays in flight (default false). */
+  holdFetchAnswers?: boolean;
+}
+
+/** One Fetch request through the proxy, timed with performance.now(). */
+export interface FetchSeen {
+  requestedAt: number;
+  /** When its answer went back to the client; undefined while in flight (or held). */
+  answeredAt?: number;
 }
 
 export interface VastLikeProxy {
   bootstrap: string;
-  /** Fetch requests seen, with the time each was sent. */
-  fetchTimes: number[];
+  /** Fetch requests seen, in the order they came. */
+  fetches: FetchSeen[];
+  /** Resolves once `count` fetches have come (held or not) and, with `answered`, been answered. */
+  fetchesSeen(count: number, answered?: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
-interface PendingRequest {
-  apiKey: number;
-  apiVersion: number;
-  /** For ListOffsets: which (topic, partition) asked for "latest". */
-  latest?: Set<string>;
-}
-
 export async function startVastLikeProxy(target: string, options: VastLikeOptions = {}): Promise<VastLikeProxy> {
-  const [targetHost, targetPortText] = target.split(':');
-  const targetPort = Number(targetPortText);
   const immediateFetch = options.immediateFetch ?? true;
   const lag = options.endOffsetLag ?? 0;
-  const fetchTimes: number[] = [];
-  const sockets = new Set<net.Socket>();
-  let proxyPort = 0;
+  const fetches: FetchSeen[] = [];
+  const fetchByRequest = new Map<RequestHeader, FetchSeen>();
+  const latestByRequest = new Map<RequestHeader, Set<string>>(); // ListOffsets: which (topic, partition) asked for "latest"
+  const waiters = new Set<() => void>();
+  const notify = () => waiters.forEach((check) => check());
 
-  const server = net.createServer((client) => {
-    const broker = net.connect(targetPort, targetHost);
-    sockets.add(client).add(broker);
-    const pending = new Map<number, PendingRequest>();
-    const fromClient = new FrameReader((frame) => {
-      const request = readRequestHeader(frame);
-      const info: PendingRequest = { apiKey: request.apiKey, apiVersion: request.apiVersion };
-      if (request.apiKey === API_FETCH) {
-        fetchTimes.push(Date.now());
-        // replica_id int32, then max_wait_ms int32.
-        if (immediateFetch) frame.writeInt32BE(0, request.bodyOffset + 4);
-      } else if (request.apiKey === API_LIST_OFFSETS && lag > 0) {
-        info.latest = latestQueries(frame, request.bodyOffset, request.apiVersion);
+  const relay = await startFrameRelay(target, {
+    onRequest(frame, request) {
+      if (request.apiKey === API_KEYS.Fetch) {
+        const seen: FetchSeen = { requestedAt: performance.now() };
+        fetches.push(seen);
+        fetchByRequest.set(request, seen);
+        const at = fetchMaxWaitOffset(frame, request);
+        if (immediateFetch && at !== undefined) frame.writeInt32BE(0, at);
+        notify();
+      } else if (request.apiKey === API_KEYS.ListOffsets && lag > 0) {
+        latestByRequest.set(request, latestQueries(frame, request.bodyOffset, request.apiVersion));
       }
-      pending.set(request.correlationId, info);
-      broker.write(frame);
-    });
-    const fromBroker = new FrameReader((frame) => {
-      const correlationId = frame.readInt32BE(4);
-      const request = pending.get(correlationId);
-      pending.delete(correlationId);
-      if (request?.apiKey === API_METADATA) advertiseProxy(frame, request.apiVersion, targetPort, proxyPort);
-      if (request?.latest && request.latest.size > 0) lowerLatest(frame, request.apiVersion, request.latest, lag);
-      client.write(frame);
-    });
-    client.on('data', (chunk) => fromClient.push(chunk));
-    broker.on('data', (chunk) => fromBroker.push(chunk));
-    const end = () => {
-      client.destroy();
-      broker.destroy();
-      sockets.delete(client);
-      sockets.delete(broker);
-    };
-    client.on('close', end).on('error', end);
-    broker.on('close', end).on('error', end);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  proxyPort = (server.address() as net.AddressInfo).port;
-  return {
-    bootstrap: `127.0.0.1:${proxyPort}`,
-    fetchTimes,
-    close: async () => {
-      sockets.forEach((s) => s.destroy());
-      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+    onAnswer(frame, request) {
+      if (!request) return;
+      const fetch = fetchByRequest.get(request);
+      fetchByRequest.delete(request);
+      if (fetch) {
+        if (options.holdFetchAnswers) return false;
+        fetch.answeredAt = performance.now();
+        notify();
+      }
+      const latest = latestByRequest.get(request);
+      latestByRequest.delete(request);
+      if (latest && latest.size > 0) lowerLatest(frame, request.apiVersion, latest, lag);
+    },
+  });
+  return {
+    bootstrap: relay.bootstrap,
+    fetches,
+    fetchesSeen: (count, answered = false) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (fetches.filter((f) => !answered || f.answeredAt !== undefined).length < count) return;
+          waiters.delete(check);
+          resolve();
+        };
+        waiters.add(check);
+        check();
+      }),
+    close: () => relay.close(),
   };
-}
-
-/** Splits a byte stream into Kafka frames (int32 size, then that many bytes). */
-class FrameReader {
-  private buffered = Buffer.alloc(0);
-  constructor(private readonly onFrame: (frame: Buffer) => void) {}
-
-  push(chunk: Buffer): void {
-    this.buffered = Buffer.concat([this.buffered, chunk]);
-    while (this.buffered.length >= 4) {
-      const size = this.buffered.readInt32BE(0);
-      if (this.buffered.length < 4 + size) return;
-      this.onFrame(Buffer.from(this.buffered.subarray(0, 4 + size)));
-      this.buffered = this.buffered.subarray(4 + size);
-    }
-  }
-}
-
-/** Request header v1: api_key, api_version, correlation_id, client_id (nullable string). */
-function readRequestHeader(frame: Buffer) {
-  const apiKey = frame.readInt16BE(4);
-  const apiVersion = frame.readInt16BE(6);
-  const correlationId = frame.readInt32BE(8);
-  const clientIdLength = frame.readInt16BE(12);
-  return { apiKey, apiVersion, correlationId, bodyOffset: 14 + Math.max(0, clientIdLength) };
-}
-
-function readString(frame: Buffer, at: number): [string, number] {
-  const length = frame.readInt16BE(at);
-  return [frame.toString('utf8', at + 2, at + 2 + length), at + 2 + length];
 }
 
 /** ListOffsets v1–v3 request: replica_id, [isolation_level v2+], [topic [partition timestamp]]. */
@@ -162,23 +130,6 @@ function lowerLatest(frame: Buffer, version: number, latest: Set<string>, lag: n
         frame.writeBigInt64BE(offset > BigInt(lag) ? offset - BigInt(lag) : 0n, offsetAt);
       }
       p = offsetAt + 8;
-    }
-  }
-}
-
-/** Metadata v0–v6 response: [throttle v3+], [node_id host port [rack v1+]] — the port becomes ours. */
-function advertiseProxy(frame: Buffer, version: number, brokerPort: number, proxyPort: number): void {
-  let p = 8 + (version >= 3 ? 4 : 0);
-  const brokers = frame.readInt32BE(p);
-  p += 4;
-  for (let b = 0; b < brokers; b++) {
-    p += 4; // node_id
-    const [, afterHost] = readString(frame, p);
-    if (frame.readInt32BE(afterHost) === brokerPort) frame.writeInt32BE(proxyPort, afterHost);
-    p = afterHost + 4;
-    if (version >= 1) {
-      const rackLength = frame.readInt16BE(p);
-      p += 2 + Math.max(0, rackLength);
     }
   }
 }

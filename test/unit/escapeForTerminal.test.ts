@@ -26,6 +26,7 @@ for (const [name, input, expected] of cases) {
 test('jsonForTerminal: escapes DEL, C1 and separators and stays valid JSON that round-trips', () => {
   const value = { v: 'a\u007f\u009b[2J\u2028\u202e\u001b', n: 5, k: null };
   const text = jsonForTerminal(value);
+  // eslint-disable-next-line no-control-regex -- control characters are what this test looks for
   assert.doesNotMatch(text, /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/);
   assert.match(text, /\\u009b/);
   assert.deepEqual(JSON.parse(text), value);
@@ -38,4 +39,13 @@ test('jsonForTerminal: indentation is kept', () => {
 test('formatTable: borderless columns, escaped cells, "-" for null, no trailing spaces', () => {
   const text = formatTable(['NAME', 'VALUE'], [['a\u001b[2J', null], ['long-name', 7]]);
   assert.equal(text, 'NAME       VALUE\na\\x1b[2J   -\nlong-name  7\n');
+});
+
+test('escaping is reversible information, not loss: the escaped text names every character', () => {
+  const escapes = '\u001b]0;pwned\u0007\u001b[2J\u001b[31mred\u009b31m\r\b\u0000\u007f\u202eevil\u2028line\u2066end';
+  assert.equal(escapeForTerminal(escapes), '\\x1b]0;pwned\\x07\\x1b[2J\\x1b[31mred\\x9b31m\\r\\x08\\x00\\x7f\\u202eevil\\u2028line\\u2066end');
+  const json = jsonForTerminal({ value: escapes });
+  // eslint-disable-next-line no-control-regex -- control characters are what this test looks for
+  assert.doesNotMatch(json, /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+  assert.deepEqual(JSON.parse(json), { value: escapes }, 'the JSON a terminal sees parses back to the exact value');
 });
