@@ -751,17 +751,13 @@ describe('robustness', () => {
   });
 
   for (const fixture of fixtures) {
-    // Not a speed benchmark (those live in bench/): a guard against a scanner that is no longer
-    // linear. A quadratic one takes minutes on 1 MB, a linear one ~0.1 s, so the 20 s deadline is a
-    // hang guard that no loaded machine reaches. (1 MB, not 5: the unit tier stays within 10 s.)
-    test(`a 1 MB ${fixture.dialect} file (${fixture.file} repeated) is scanned in linear time`, () => {
+    // Every occurrence of a large file is found. No clock here: timing belongs in bench/; a scanner
+    // that turned quadratic would make this tier run for minutes, which the runner's timeout reports.
+    test(`a 1 MB ${fixture.dialect} file (${fixture.file} repeated) is scanned whole`, () => {
       const text = readFixture(fixture.file);
       const big = text.repeat(Math.ceil((1024 * 1024) / text.length));
-      const started = process.hrtime.bigint();
       const findings = findUnsupportedSettings(big, fixture.dialect, 'vast');
-      const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
       assert.ok(findings.length >= fixture.expected.length * Math.floor(big.length / text.length));
-      assert.ok(elapsedMs < 20_000, `1 MB took ${elapsedMs.toFixed(0)} ms: the scanner is no longer linear`);
     });
   }
 });
