@@ -88,7 +88,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     registerCommand(COMMAND_IDS.deleteGroup, (node?: unknown, nodes?: unknown[]) => deleteGroupCommand(store, p(), refreshGroupsOf, node, nodes), log),
     registerCommand(COMMAND_IDS.deleteIdleGroups, (node?: unknown) => deleteIdleGroupsCommand(store, p(), refreshGroupsOf, node), log),
     registerCommand(COMMAND_IDS.checkClientSettings, () => checkClientSettingsCommand(diagnostics, logger), log),
-    registerCommand(COMMAND_IDS.offsetsForTime, (node?: unknown) => offsetsForTimeCommand(store, p(), node), log),
+    registerCommand(COMMAND_IDS.offsetsForTime, (node?: unknown) => offsetsForTimeCommand(store, p(), documents, node), log),
     registerCommand(COMMAND_IDS.produceTestEvent, (node?: unknown) => produceTestEventCommand(store, p(), node), log),
     registerCommand(COMMAND_IDS.copyName, (node?: unknown) => copyName(node), log),
     registerCommand(COMMAND_IDS.filterTopics, () => filterTopics(explorer, p()), log),

@@ -4,18 +4,29 @@ import type { Logger } from '../../core/logger';
 import type { SettingsDiagnostics } from '../diagnostics/settingsDiagnostics';
 import { checkClientOverrides } from '../diagnostics/clientOverridesCheck';
 
-/** Check Client Settings: the active file now (even without a Kafka import), plus the extension's own overrides. */
+const KNOWN_TYPES = '.properties, Python, JavaScript/TypeScript, Java, JSON or YAML';
+
+/**
+ * Check Client Settings: the active file now (even without a Kafka import), plus the extension's
+ * own overrides (which warn by themselves when they hold a setting the broker ignores). Each
+ * message says what was checked: a README or a preview tab has no client settings to check.
+ */
 export async function checkClientSettingsCommand(diagnostics: SettingsDiagnostics, logger: Logger): Promise<SettingFinding[]> {
   const overrides = checkClientOverrides(logger);
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
-    if (overrides.length === 0) void vscode.window.showInformationMessage('Open a file that configures a Kafka client to check it. The extension\'s own client overrides are fine.');
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    void vscode.window.showInformationMessage(
+      tab
+        ? `"${tab.label}" is not a file the check reads: open a ${KNOWN_TYPES} file that configures a Kafka client.`
+        : `Open a ${KNOWN_TYPES} file that configures a Kafka client to check it.`,
+    );
     return overrides;
   }
   const name = vscode.workspace.asRelativePath(editor.document.uri);
   const findings = diagnostics.check(editor.document, true);
   if (findings === undefined) {
-    void vscode.window.showInformationMessage(`${name} is not a file type the check knows (.properties, Python, JavaScript/TypeScript, Java, JSON, YAML).`);
+    void vscode.window.showInformationMessage(`${name} has no client settings to check: the check reads ${KNOWN_TYPES} files.`);
     return [];
   }
   if (findings.length === 0) {
