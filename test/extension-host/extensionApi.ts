@@ -3,6 +3,9 @@ import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension/container';
 import type { ExplorerNode } from '../../src/extension/tree/explorerNode';
 import type { Prompter } from '../../src/extension/prompter';
+import { CONTEXT_VALUES } from '../../src/extension/tree/contextValues';
+
+const KNOWN_CONTEXT_VALUES = new Set<string>(Object.values(CONTEXT_VALUES));
 
 export const EXTENSION_ID = 'event-broker-explorer.event-broker-explorer';
 
@@ -22,20 +25,25 @@ export async function withPrompter<T>(api: ExtensionApi, prompter: Prompter, wor
   }
 }
 
-/** Children of a node as the tree shows them: labels and descriptions. */
+/** Children of a node as the tree shows them: labels and descriptions (every row's context value from the table). */
 export async function rows(api: ExtensionApi, node?: ExplorerNode): Promise<{ node: ExplorerNode; label: string; description: string; contextValue: string }[]> {
   const children = await api.explorer.getChildren(node);
   return children.map((child) => {
     const item = api.explorer.getTreeItem(child);
-    const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+    const label = labelOf(item);
+    if (!KNOWN_CONTEXT_VALUES.has(item.contextValue ?? '')) throw new Error(`row ${label} has context value ${item.contextValue}, which is not in CONTEXT_VALUES`);
     return { node: child, label, description: typeof item.description === 'string' ? item.description : '', contextValue: item.contextValue ?? '' };
   });
+}
+
+function labelOf(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : item.label?.label ?? '';
 }
 
 export async function findRow(api: ExtensionApi, parent: ExplorerNode | undefined, label: string | RegExp) {
   const all = await rows(api, parent);
   const found = all.find((r) => (typeof label === 'string' ? r.label === label : label.test(r.label)));
-  if (!found) throw new Error(`no row ${label} under ${parent ? api.explorer.getTreeItem(parent).label : 'the root'}; rows: ${all.map((r) => r.label).join(' | ')}`);
+  if (!found) throw new Error(`no row ${label} under ${parent ? labelOf(api.explorer.getTreeItem(parent)) : 'the root'}; rows: ${all.map((r) => r.label).join(' | ')}`);
   return found;
 }
 
@@ -43,7 +51,7 @@ export async function until<T>(what: string, probe: () => T | undefined | Promis
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
-    if (value !== undefined && value !== false) return value as T;
+    if (value !== undefined && value !== false) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }

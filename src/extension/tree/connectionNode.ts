@@ -7,6 +7,7 @@ import type { ExplorerContext } from './explorerContext';
 import type { ExplorerNode } from './explorerNode';
 import { TopicsFolderNode } from './topicsFolderNode';
 import { GroupsFolderNode } from './groupsFolderNode';
+import { connectionContextValue } from './contextValues';
 
 /** A broker connection: Topics (n) and Consumer Groups (n/256), each loading and failing on its own. */
 export class ConnectionNode implements ExplorerNode {
@@ -28,7 +29,7 @@ export class ConnectionNode implements ExplorerNode {
       [`**${this.connection.name}**`, `bootstrap: \`${this.connection.bootstrap}\``, this.connection.username ? `user: ${this.connection.username} (${this.connection.saslMechanism})` : 'no authentication', this.connection.tls ? 'TLS' : ''].filter(Boolean).join('  \n'),
     );
     item.iconPath = new vscode.ThemeIcon('server-environment');
-    item.contextValue = `connection.${this.connection.source}`;
+    item.contextValue = connectionContextValue(this.connection.source);
     return item;
   }
 

@@ -5,6 +5,7 @@ import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerContext } from './explorerContext';
 import type { ExplorerNode } from './explorerNode';
 import { APPROXIMATE_END_NOTE, ErrorNode, InfoNode } from './simpleNodes';
+import { CONTEXT_VALUES, groupContextValue } from './contextValues';
 
 const STATE_ICONS: Record<string, string> = {
   Stable: 'pass',
@@ -35,7 +36,7 @@ export class GroupNode implements ExplorerNode {
     item.description = parts.join(' · ');
     item.iconPath = new vscode.ThemeIcon(STATE_ICONS[g.state] ?? 'question');
     // Context values encode the state, so Delete is offered only where it can work (Empty, Dead).
-    item.contextValue = `group.${g.state.toLowerCase()}`;
+    item.contextValue = groupContextValue(g.state);
     item.tooltip = new vscode.MarkdownString([`**${g.groupId}**`, `state: ${g.state}`, `protocol: ${g.protocolType || '?'} / ${g.protocol || '?'}`, `members: ${g.members}`, '', APPROXIMATE_END_NOTE].join('  \n'));
     return item;
   }
@@ -56,7 +57,7 @@ export class GroupNode implements ExplorerNode {
     const nodes: ExplorerNode[] = [];
     for (const m of detail.members) {
       const assigned = m.assignment.map((a) => `${a.topic}[${a.partitions.join(',')}]`).join(' ');
-      nodes.push(new InfoNode(this, m.clientId || m.memberId, { description: `${m.host}${assigned ? ` · ${assigned}` : ''}`, tooltip: `member ${m.memberId}\nclient ${m.clientId}\nhost ${m.host}\nassigned ${assigned || 'nothing'}`, icon: 'person', contextValue: 'member' }));
+      nodes.push(new InfoNode(this, m.clientId || m.memberId, { description: `${m.host}${assigned ? ` · ${assigned}` : ''}`, tooltip: `member ${m.memberId}\nclient ${m.clientId}\nhost ${m.host}\nassigned ${assigned || 'nothing'}`, icon: 'person', contextValue: CONTEXT_VALUES.groupMember }));
     }
     for (const o of detail.offsets) {
       nodes.push(
@@ -64,7 +65,7 @@ export class GroupNode implements ExplorerNode {
           description: `committed ${o.committed ?? '—'} · end≈ ${o.end ?? '?'} · lag≈ ${o.lag ?? '—'}`,
           tooltip: `${o.topic} partition ${o.partition}\ncommitted: ${o.committed ?? 'none (no commit yet)'}\nend: ${o.end ?? 'unknown'} (approximate)\nlag: ${o.lag ?? 'unknown'} (approximate)\n\n${APPROXIMATE_END_NOTE}`,
           icon: 'graph-line',
-          contextValue: 'groupOffset',
+          contextValue: CONTEXT_VALUES.groupOffset,
         }),
       );
     }

@@ -3,6 +3,7 @@ import type { PartitionInfo } from '../../core/model';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerNode } from './explorerNode';
 import { APPROXIMATE_END_NOTE } from './simpleNodes';
+import { CONTEXT_VALUES } from './contextValues';
 
 export class PartitionNode implements ExplorerNode {
   constructor(
@@ -21,7 +22,7 @@ export class PartitionNode implements ExplorerNode {
       [`**${this.topic}** partition ${p.partition}`, `offsets ${p.low} … ${p.high} (end approximate)`, `leader ${p.leader}, replicas [${p.replicas.join(', ')}], in sync [${p.isr.join(', ')}]`, '', APPROXIMATE_END_NOTE].join('  \n'),
     );
     item.iconPath = new vscode.ThemeIcon('symbol-array');
-    item.contextValue = 'partition';
+    item.contextValue = CONTEXT_VALUES.partition;
     return item;
   }
 }

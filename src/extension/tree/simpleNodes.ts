@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { explainError } from '../../core/errors';
 import { COMMAND_IDS } from '../commandIds';
 import type { ExplorerNode } from './explorerNode';
+import { CONTEXT_VALUES, type ContextValue } from './contextValues';
 
 /** A failure shown where it happened, with Retry (refreshes the node that failed). */
 export class ErrorNode implements ExplorerNode {
@@ -20,7 +21,7 @@ export class ErrorNode implements ExplorerNode {
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
     item.description = 'Retry';
     item.tooltip = `${this.message}\nClick to retry.`;
-    item.contextValue = 'error';
+    item.contextValue = CONTEXT_VALUES.error;
     item.command = { command: COMMAND_IDS.refresh, title: 'Retry', arguments: [this.parent] };
     return item;
   }
@@ -31,7 +32,7 @@ export class InfoNode implements ExplorerNode {
   constructor(
     readonly parent: ExplorerNode,
     private readonly label: string,
-    private readonly options: { description?: string; tooltip?: string | vscode.MarkdownString; icon?: string; contextValue?: string } = {},
+    private readonly options: { description?: string; tooltip?: string | vscode.MarkdownString; icon?: string; contextValue?: ContextValue } = {},
   ) {}
 
   treeItem(): vscode.TreeItem {
@@ -39,7 +40,7 @@ export class InfoNode implements ExplorerNode {
     item.description = this.options.description;
     item.tooltip = this.options.tooltip;
     item.iconPath = this.options.icon ? new vscode.ThemeIcon(this.options.icon) : undefined;
-    item.contextValue = this.options.contextValue ?? 'info';
+    item.contextValue = this.options.contextValue ?? CONTEXT_VALUES.info;
     return item;
   }
 }
@@ -56,7 +57,7 @@ export class LoadMoreNode implements ExplorerNode {
     const item = new vscode.TreeItem('Load more…', vscode.TreeItemCollapsibleState.None);
     item.description = `${this.shown} of ${this.total} shown`;
     item.iconPath = new vscode.ThemeIcon('ellipsis');
-    item.contextValue = 'loadMore';
+    item.contextValue = CONTEXT_VALUES.loadMore;
     item.command = { command: COMMAND_IDS.loadMore, title: 'Load More', arguments: [this.parent] };
     return item;
   }

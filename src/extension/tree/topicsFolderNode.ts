@@ -7,6 +7,7 @@ import type { ExplorerNode } from './explorerNode';
 import { ErrorNode, InfoNode } from './simpleNodes';
 import { pagedNodes } from './paging';
 import { TopicNode } from './topicNode';
+import { CONTEXT_VALUES } from './contextValues';
 
 /** "Topics (n)": paged, filtered, internal topics last. */
 export class TopicsFolderNode implements ExplorerNode {
@@ -31,7 +32,7 @@ export class TopicsFolderNode implements ExplorerNode {
     item.id = `topics:${this.connection.id}`;
     item.description = filter ? `filter: ${filter}` : this.failed ? 'failed to load' : undefined;
     item.iconPath = new vscode.ThemeIcon('list-tree');
-    item.contextValue = 'topics';
+    item.contextValue = CONTEXT_VALUES.topicsFolder;
     return item;
   }
 

@@ -1,0 +1,100 @@
+// package.json's tree menus and the table of context values agree: every `viewItem` clause matches
+// rows of the table, and each menu item matches exactly the rows it is meant for (so "Delete
+// Consumer Group" can never appear on a Stable group, nor "Remove Connection" on one from the
+// environment). A new menu item or context value has to say here where it belongs.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { CONTEXT_VALUES } from '../../src/extension/tree/contextValues';
+import { EXTENSION_ID } from './extensionApi';
+
+type ContextKey = keyof typeof CONTEXT_VALUES;
+
+interface MenuItem {
+  command: string;
+  when?: string;
+  group?: string;
+}
+
+const CONNECTIONS: ContextKey[] = ['connectionFromSettings', 'connectionFromEnvironment'];
+const GROUPS: ContextKey[] = ['groupStable', 'groupEmpty', 'groupDead', 'groupPreparingRebalance', 'groupCompletingRebalance', 'groupNotAuthorized', 'groupOtherState'];
+
+/** Each view/item/context entry ("command@group") and the rows it is meant to appear on. */
+const INTENDED: Record<string, ContextKey[]> = {
+  'eventBroker.refresh@inline@9': [...CONNECTIONS, 'topicsFolder', 'topic', 'groupsFolder', ...GROUPS],
+  'eventBroker.removeConnection@9_remove': ['connectionFromSettings'],
+  'eventBroker.tailTopic@inline@1': ['topic'],
+  'eventBroker.tailTopic@1_read@1': ['topic'],
+  'eventBroker.offsetsForTime@1_read@2': ['topic'],
+  'eventBroker.produceTestEvent@2_write@1': ['topic'],
+  'eventBroker.replayPartition@inline@1': ['partition'],
+  'eventBroker.replayPartition@1_read@1': ['partition'],
+  'eventBroker.deleteGroup@9_delete@1': ['groupEmpty', 'groupDead'],
+  'eventBroker.deleteIdleGroups@9_delete@1': ['groupsFolder'],
+  'eventBroker.filterTopics@inline@1': ['topicsFolder'],
+  'eventBroker.copyName@8_copy@1': [...CONNECTIONS, 'topic', ...GROUPS],
+};
+
+/** Rows that no menu item is meant for (details, states and the "Load more…" row, which acts on click). */
+const WITHOUT_MENU: ContextKey[] = ['groupMember', 'groupOffset', 'error', 'info', 'loadMore'];
+
+/**
+ * The `viewItem` test of a when clause as a predicate. Only the forms our manifest uses are
+ * understood (`viewItem == x`, `viewItem =~ /re/`, joined by `&&`); anything else fails the test
+ * rather than being guessed at.
+ */
+function viewItemPredicate(when: string): (value: string) => boolean {
+  assert.ok(!/\|\||!/.test(when), `"${when}": only && joins are understood here; extend this parser before using || or !`);
+  const terms = when.split('&&').map((t) => t.trim()).filter((t) => t.startsWith('viewItem'));
+  assert.equal(terms.length, 1, `"${when}" must test viewItem exactly once`);
+  const equals = /^viewItem\s*==\s*(\S+)$/.exec(terms[0]);
+  if (equals) return (value) => value === equals[1];
+  const matches = /^viewItem\s*=~\s*\/(.*)\/([a-z]*)$/.exec(terms[0]);
+  assert.ok(matches, `"${terms[0]}" is neither viewItem == x nor viewItem =~ /re/`);
+  const re = new RegExp(matches[1], matches[2]);
+  return (value) => re.test(value);
+}
+
+const manifest = JSON.parse(fs.readFileSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'package.json'), 'utf8')) as {
+  contributes: { menus: Record<string, MenuItem[]> };
+};
+const itemMenus = manifest.contributes.menus['view/item/context'];
+const allKeys = Object.keys(CONTEXT_VALUES) as ContextKey[];
+
+suite('context values', () => {
+  test('the values are distinct', () => {
+    const values = Object.values(CONTEXT_VALUES);
+    assert.equal(new Set(values).size, values.length);
+  });
+
+  test('every view/item/context entry says where it belongs, here', () => {
+    assert.deepEqual(itemMenus.map((m) => `${m.command}@${m.group ?? ''}`).sort(), Object.keys(INTENDED).sort());
+  });
+
+  test('every viewItem clause matches exactly the rows it is meant for', () => {
+    for (const item of itemMenus) {
+      const key = `${item.command}@${item.group ?? ''}`;
+      const matches = viewItemPredicate(item.when ?? '');
+      const matched = allKeys.filter((k) => matches(CONTEXT_VALUES[k]));
+      assert.ok(matched.length > 0, `${key}: "${item.when}" matches no context value`);
+      assert.deepEqual(matched.sort(), [...INTENDED[key]].sort(), `${key}: "${item.when}"`);
+    }
+  });
+
+  test('every context value is offered some menu or is declared to have none', () => {
+    const withMenu = new Set(Object.values(INTENDED).flat());
+    for (const key of WITHOUT_MENU) assert.ok(!withMenu.has(key), `${key} is declared without a menu but has one`);
+    assert.deepEqual([...withMenu, ...WITHOUT_MENU].sort(), [...allKeys].sort());
+  });
+
+  test('the predicate understands the clause forms (so the checks above can fail)', () => {
+    const isTopic = viewItemPredicate('view == eventBroker.explorer && viewItem == topic');
+    assert.equal(isTopic('topic'), true);
+    assert.equal(isTopic('topics'), false);
+    const deletable = viewItemPredicate('view == eventBroker.explorer && viewItem =~ /^group\\.(empty|dead)$/');
+    assert.deepEqual(['group.empty', 'group.dead', 'group.stable'].map(deletable), [true, true, false]);
+    assert.throws(() => viewItemPredicate('viewItem == a || viewItem == b'));
+    assert.throws(() => viewItemPredicate('view == eventBroker.explorer'));
+  });
+});
