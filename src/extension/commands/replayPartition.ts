@@ -12,6 +12,7 @@ import type { Prompter } from '../prompter';
 import { readSettings } from '../settings';
 import { Cancelled } from '../runCommand';
 import { PartitionNode } from '../tree/partitionNode';
+import { GroupOffsetNode } from '../tree/groupOffsetNode';
 import { pickConnection, pickPartition, pickTopic } from './pickers';
 import type { ReplayDocuments } from './replayDocuments';
 
@@ -54,6 +55,14 @@ export async function replayPartitionCommand(store: ConnectionStore, prompter: P
   // A time is resolved now, so a time after the newest event is refused before any more questions.
   const { starts, nothingAfter } = await replayStarts(session, topic, start, partition === 'all' ? undefined : [partition.partition]);
   return replayWithLimit(store, prompter, documents, { connection, topic, starts, nothingAfter, startAsked: asked, startTime: start.kind === 'time' ? start.time : undefined });
+}
+
+/** Replay from Committed Offset: on a group's partition row, what the group would read next. */
+export async function replayFromCommittedCommand(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, node?: unknown): Promise<ReplayResult | undefined> {
+  if (!(node instanceof GroupOffsetNode)) throw new UsageError('Run Replay from Committed Offset on a partition row of a consumer group.');
+  const { topic, partition, committed } = node.offset;
+  if (committed === null) throw new UsageError(`${node.groupId} has no committed offset on ${topic} partition ${partition} yet: use Replay Partition… to pick a start.`);
+  return replayWithLimit(store, prompter, documents, { connection: node.connection, topic, starts: [{ partition, offset: committed }], startAsked: `the committed offset of ${node.groupId}` });
 }
 
 /** Asks "at most how many records?", replays, and opens the document. */
