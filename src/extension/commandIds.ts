@@ -4,12 +4,14 @@ export const COMMAND_IDS = {
   removeConnection: 'eventBroker.removeConnection',
   refresh: 'eventBroker.refresh',
   replayPartition: 'eventBroker.replayPartition',
+  replayFromCommitted: 'eventBroker.replayFromCommitted',
   tailTopic: 'eventBroker.tailTopic',
   stopTail: 'eventBroker.stopTail',
   deleteGroup: 'eventBroker.deleteGroup',
   deleteIdleGroups: 'eventBroker.deleteIdleGroups',
   checkClientSettings: 'eventBroker.checkClientSettings',
   copyName: 'eventBroker.copyName',
+  copyBootstrap: 'eventBroker.copyBootstrap',
   offsetsForTime: 'eventBroker.offsetsForTime',
   produceTestEvent: 'eventBroker.produceTestEvent',
   filterTopics: 'eventBroker.filterTopics',
@@ -19,3 +21,6 @@ export const COMMAND_IDS = {
 export type CommandId = (typeof COMMAND_IDS)[keyof typeof COMMAND_IDS];
 
 export const VIEW_ID = 'eventBroker.explorer';
+
+/** publisher.name in package.json. */
+export const EXTENSION_ID = 'event-broker-explorer.event-broker-explorer';

@@ -1,30 +1,32 @@
 import * as vscode from 'vscode';
 import { COMMAND_IDS, VIEW_ID } from './commandIds';
 import { channelLogger } from './logging';
-import { registerCommand } from './runCommand';
+import { CommandLog, registerCommand, type CommandFailure } from './runCommand';
 import { PrompterHolder } from './prompter';
 import { ConnectionStore } from './connections/connectionStore';
 import { ExplorerProvider } from './tree/explorerProvider';
 import type { ExplorerNode } from './tree/explorerNode';
 import { TopicsFolderNode } from './tree/topicsFolderNode';
 import { GroupsFolderNode } from './tree/groupsFolderNode';
-import { TopicNode } from './tree/topicNode';
-import { GroupNode } from './tree/groupNode';
-import { ConnectionNode } from './tree/connectionNode';
 import { TailManager } from './tail/tailManager';
 import { SettingsDiagnostics } from './diagnostics/settingsDiagnostics';
 import { checkClientOverrides, watchClientOverrides } from './diagnostics/clientOverridesCheck';
 import { ReplayDocuments, REPLAY_SCHEME } from './commands/replayDocuments';
-import { replayPartitionCommand } from './commands/replayPartition';
+import { replayFromCommittedCommand, replayPartitionCommand } from './commands/replayPartition';
 import { stopTailCommand, tailTopicCommand } from './commands/tailCommands';
 import { deleteGroupCommand, deleteIdleGroupsCommand } from './commands/deleteGroupCommands';
 import { addConnectionCommand, removeConnectionCommand } from './commands/connectionCommands';
 import { offsetsForTimeCommand, produceTestEventCommand } from './commands/topicCommands';
 import { checkClientSettingsCommand } from './commands/checkClientSettings';
+import { copyBootstrapCommand, copyNameCommand } from './commands/copyCommands';
 import { readSettings } from './settings';
 import type { BrokerConnection } from './connections/brokerConnection';
 
-/** What activate() returns: the live services, for the extension-host tests. */
+/**
+ * The live services, for the extension-host tests only: activate() returns them in
+ * ExtensionMode.Test and nothing otherwise, since with them another extension could swap the
+ * prompter (and read a typed password) or use the connection store.
+ */
 export interface ExtensionApi {
   explorer: ExplorerProvider;
   tails: TailManager;
@@ -36,12 +38,17 @@ export interface ExtensionApi {
   logUri: vscode.Uri;
   /** Under the user-data directory (whose User/settings.json the tests check too). */
   globalStorageUri: vscode.Uri;
+  /** Test whenever this object exists; the tests assert it, so a host that is not in Test mode is seen. */
+  extensionMode: vscode.ExtensionMode;
+  /** Every command that ended with an error; the tests assert none was unexpected. */
+  commandFailures: vscode.Event<CommandFailure>;
 }
 
 /** The composition root: builds every service once, wires them, and registers every disposable. */
 export function createContainer(context: vscode.ExtensionContext): ExtensionApi {
   const log = vscode.window.createOutputChannel('Event Broker', { log: true });
   const logger = channelLogger(log);
+  const commandLog = new CommandLog(log);
   const prompter = new PrompterHolder();
   const store = new ConnectionStore(context.secrets, logger, prompter);
   const explorer = new ExplorerProvider(store);
@@ -62,9 +69,11 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     else explorer.refresh();
   };
   const p = () => prompter.current;
+  let tailing = new Map<string, { connectionId: string; topic: string }>();
 
   context.subscriptions.push(
     log,
+    commandLog,
     store,
     explorer,
     tails,
@@ -78,38 +87,40 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     }),
     store.onDidRemove((id) => tails.stopConnection(id)),
     tails.onDidChange(setContexts),
+    // The tree's offsets go stale while a tail shows newer ones: redraw a topic when its tail starts or stops.
+    tails.onDidChange(() => {
+      const now = new Map(tails.running().map((t) => [t.id, t] as const));
+      for (const [id, t] of [...tailing, ...now]) if (tailing.has(id) !== now.has(id)) explorer.refreshTopic(t.connectionId, t.topic);
+      tailing = now;
+    }),
     watchClientOverrides(logger),
-    registerCommand(COMMAND_IDS.addConnection, () => addConnectionCommand(store, p()), log),
-    registerCommand(COMMAND_IDS.removeConnection, (node?: unknown) => removeConnectionCommand(store, p(), node), log),
-    registerCommand(COMMAND_IDS.refresh, (node?: ExplorerNode) => explorer.refresh(isNode(node) ? node : undefined), log),
-    registerCommand(COMMAND_IDS.replayPartition, (node?: unknown) => replayPartitionCommand(store, p(), documents, node), log),
-    registerCommand(COMMAND_IDS.tailTopic, (node?: unknown) => tailTopicCommand(store, p(), tails, node), log),
-    registerCommand(COMMAND_IDS.stopTail, (target?: unknown) => stopTailCommand(p(), tails, target), log),
-    registerCommand(COMMAND_IDS.deleteGroup, (node?: unknown, nodes?: unknown[]) => deleteGroupCommand(store, p(), refreshGroupsOf, node, nodes), log),
-    registerCommand(COMMAND_IDS.deleteIdleGroups, (node?: unknown) => deleteIdleGroupsCommand(store, p(), refreshGroupsOf, node), log),
-    registerCommand(COMMAND_IDS.checkClientSettings, () => checkClientSettingsCommand(diagnostics, logger), log),
-    registerCommand(COMMAND_IDS.offsetsForTime, (node?: unknown) => offsetsForTimeCommand(store, p(), documents, node), log),
-    registerCommand(COMMAND_IDS.produceTestEvent, (node?: unknown) => produceTestEventCommand(store, p(), node), log),
-    registerCommand(COMMAND_IDS.copyName, (node?: unknown) => copyName(node), log),
-    registerCommand(COMMAND_IDS.filterTopics, () => filterTopics(explorer, p()), log),
+    registerCommand(COMMAND_IDS.addConnection, () => addConnectionCommand(store, p()), commandLog),
+    registerCommand(COMMAND_IDS.removeConnection, (node?: unknown) => removeConnectionCommand(store, p(), node), commandLog),
+    registerCommand(COMMAND_IDS.refresh, (node?: ExplorerNode) => explorer.refresh(isNode(node) ? node : undefined), commandLog),
+    registerCommand(COMMAND_IDS.replayPartition, (node?: unknown) => replayPartitionCommand(store, p(), documents, node), commandLog),
+    registerCommand(COMMAND_IDS.tailTopic, (node?: unknown) => tailTopicCommand(store, p(), tails, node), commandLog),
+    registerCommand(COMMAND_IDS.stopTail, (target?: unknown) => stopTailCommand(p(), tails, target), commandLog),
+    registerCommand(COMMAND_IDS.deleteGroup, (node?: unknown, nodes?: unknown[]) => deleteGroupCommand(store, p(), refreshGroupsOf, node, nodes), commandLog),
+    registerCommand(COMMAND_IDS.deleteIdleGroups, (node?: unknown) => deleteIdleGroupsCommand(store, p(), refreshGroupsOf, node), commandLog),
+    registerCommand(COMMAND_IDS.checkClientSettings, () => checkClientSettingsCommand(diagnostics, logger), commandLog),
+    registerCommand(COMMAND_IDS.offsetsForTime, (node?: unknown) => offsetsForTimeCommand(store, p(), documents, node), commandLog),
+    registerCommand(COMMAND_IDS.produceTestEvent, (node?: unknown) => produceTestEventCommand(store, p(), node), commandLog),
+    // Ctrl+C in the tree passes no row: copy the selected one.
+    registerCommand(COMMAND_IDS.copyName, (node?: unknown) => copyNameCommand(node ?? view.selection[0]), commandLog),
+    registerCommand(COMMAND_IDS.replayFromCommitted, (node?: unknown) => replayFromCommittedCommand(store, p(), documents, node), commandLog),
+    registerCommand(COMMAND_IDS.copyBootstrap, (node?: unknown) => copyBootstrapCommand(node), commandLog),
+    registerCommand(COMMAND_IDS.filterTopics, () => filterTopics(explorer, p()), commandLog),
     registerCommand(COMMAND_IDS.loadMore, (folder?: unknown) => {
       if (folder instanceof TopicsFolderNode || folder instanceof GroupsFolderNode) folder.loadMore();
-    }, log),
+    }, commandLog),
   );
   checkClientOverrides(logger);
   log.info(`Event Broker Explorer activated (${store.list().length} connection(s), profile ${readSettings().brokerProfile})`);
-  return { explorer, tails, diagnostics, store, prompter, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
+  return { explorer, tails, diagnostics, store, prompter, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri, extensionMode: context.extensionMode, commandFailures: commandLog.onDidFail };
 }
 
 function isNode(value: unknown): value is ExplorerNode {
   return typeof value === 'object' && value !== null && typeof (value as ExplorerNode).treeItem === 'function';
-}
-
-async function copyName(node: unknown): Promise<string | undefined> {
-  const name =
-    node instanceof TopicNode ? node.topic.name : node instanceof GroupNode ? node.group.groupId : node instanceof ConnectionNode ? node.connection.bootstrap : undefined;
-  if (name !== undefined) await vscode.env.clipboard.writeText(name);
-  return name;
 }
 
 async function filterTopics(explorer: ExplorerProvider, prompter: PrompterHolder['current']): Promise<string> {

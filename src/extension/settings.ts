@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { BrokerProfile } from '../core/model';
+import { EXTENSION_ID } from './commandIds';
 
 export interface ConnectionSetting {
   name: string;
@@ -36,19 +37,49 @@ export const SETTING_KEYS = {
 
 export const SETTINGS_SECTION = 'eventBroker';
 
-/** The one typed accessor for our settings. */
+type SettingField = keyof typeof SETTING_KEYS;
+
+/** The part of package.json this file reads: each setting's declared default. */
+interface ContributedConfiguration {
+  contributes?: { configuration?: { properties?: Record<string, { default?: unknown } | undefined> } };
+}
+
+/**
+ * A setting's default as package.json's contributes.configuration declares it: defaults are
+ * written there only (the Settings editor shows them too), never again in code.
+ */
+export function contributedDefault<F extends SettingField>(field: F): ExtensionSettings[F] {
+  const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as ContributedConfiguration | undefined;
+  const key = `${SETTINGS_SECTION}.${SETTING_KEYS[field]}`;
+  const declared = manifest?.contributes?.configuration?.properties?.[key]?.default;
+  if (declared === undefined) throw new Error(`package.json declares no default for ${key}`);
+  return declared as ExtensionSettings[F];
+}
+
+/** The one typed accessor for our settings; a value of the wrong type reads as the default. */
 export function readSettings(): ExtensionSettings {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-  const profile = config.get<string>(SETTING_KEYS.brokerProfile, 'vast');
-  return {
-    connections: config.get<ConnectionSetting[]>(SETTING_KEYS.connections, []).filter((c) => c && typeof c.name === 'string' && typeof c.bootstrap === 'string'),
-    brokerProfile: profile === 'kafka' ? 'kafka' : 'vast',
-    clientOverrides: config.get<Record<string, string | number | boolean>>(SETTING_KEYS.clientOverrides, {}),
-    tailMaxOutputLines: config.get<number>(SETTING_KEYS.tailMaxOutputLines, 10_000),
-    replayDefaultMaxRecords: config.get<number>(SETTING_KEYS.replayDefaultMaxRecords, 1_000),
-    treePageSize: config.get<number>(SETTING_KEYS.treePageSize, 200),
-    requestTimeoutSeconds: config.get<number>(SETTING_KEYS.requestTimeoutSeconds, 30),
+  const number = (field: 'tailMaxOutputLines' | 'replayDefaultMaxRecords' | 'treePageSize' | 'requestTimeoutSeconds'): number => {
+    const value = config.get<unknown>(SETTING_KEYS[field]);
+    return typeof value === 'number' && Number.isFinite(value) ? value : contributedDefault(field);
   };
+  const profile = config.get<unknown>(SETTING_KEYS.brokerProfile);
+  const connections = config.get<unknown>(SETTING_KEYS.connections);
+  const overrides = config.get<unknown>(SETTING_KEYS.clientOverrides);
+  return {
+    connections: (Array.isArray(connections) ? (connections as unknown[]) : contributedDefault('connections')).filter(isConnectionSetting),
+    brokerProfile: profile === 'kafka' || profile === 'vast' ? profile : contributedDefault('brokerProfile'),
+    clientOverrides: typeof overrides === 'object' && overrides !== null && !Array.isArray(overrides) ? (overrides as ExtensionSettings['clientOverrides']) : contributedDefault('clientOverrides'),
+    tailMaxOutputLines: number('tailMaxOutputLines'),
+    replayDefaultMaxRecords: number('replayDefaultMaxRecords'),
+    treePageSize: number('treePageSize'),
+    requestTimeoutSeconds: number('requestTimeoutSeconds'),
+  };
+}
+
+function isConnectionSetting(value: unknown): value is ConnectionSetting {
+  const c = value as Partial<ConnectionSetting> | null;
+  return typeof c === 'object' && c !== null && typeof c.name === 'string' && typeof c.bootstrap === 'string';
 }
 
 export async function writeConnections(connections: ConnectionSetting[]): Promise<void> {

@@ -9,10 +9,13 @@ const KNOWN_CONTEXT_VALUES = new Set<string>(Object.values(CONTEXT_VALUES));
 
 export const EXTENSION_ID = 'event-broker-explorer.event-broker-explorer';
 
+/** The test API, which activate() returns only in ExtensionMode.Test (the host runs our tests). */
 export async function extensionApi(): Promise<ExtensionApi> {
-  const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+  const ext = vscode.extensions.getExtension<ExtensionApi | undefined>(EXTENSION_ID);
   if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this extension host`);
-  return ext.activate();
+  const api = await ext.activate();
+  if (!api) throw new Error(`${EXTENSION_ID} exported no test API: the extension host did not start it in ExtensionMode.Test`);
+  return api;
 }
 
 export async function withPrompter<T>(api: ExtensionApi, prompter: Prompter, work: () => Thenable<T> | Promise<T>): Promise<T> {

@@ -153,3 +153,74 @@ suite('what a new user trips over', () => {
     }
   });
 });
+
+suite('the tree, for a new user', () => {
+  let session: KafkaSession;
+  let topic: string;
+  let groupId: string;
+
+  suiteSetup(async () => {
+    session = openSession();
+    topic = await topicWith(session, 'newuser-tree', 1, Array.from({ length: 6 }, (_, i) => ({ key: `t${i}`, value: `t${i}` })));
+    groupId = uniqueName('stopped-tree');
+    await (await liveConsumer(groupId, topic, 4)).disconnect();
+  });
+  suiteTeardown(() => session?.close());
+
+  async function folders() {
+    const api = await extensionApi();
+    const connection = await findRow(api, undefined, /^KAFKA_BOOTSTRAP/);
+    return { api, connection, groupsFolder: await findRow(api, connection.node, /^Consumer Groups/), topicsFolder: await findRow(api, connection.node, /^Topics/) };
+  }
+
+  test('a group row shows its lag first, before it is expanded; the folder explains the cap', async () => {
+    const { api, groupsFolder } = await folders();
+    await vscode.commands.executeCommand('eventBroker.refresh', groupsFolder.node);
+    const row = await until('the lag on the unexpanded group row', async () => {
+      const found = (await rows(api, groupsFolder.node)).find((r) => r.label === groupId);
+      return found?.description.startsWith('lag') ? found : undefined;
+    });
+    assert.equal(row.description, 'lag ≈2 · Empty · 0 members');
+    const tooltip = api.explorer.getTreeItem(groupsFolder.node).tooltip;
+    assert.match(typeof tooltip === 'string' ? tooltip : tooltip?.value ?? '', /of at most 256: VAST allows 256 groups per Kafka-enabled view/);
+  });
+
+  test('a group\'s partition row leads with partition and lag, and replays from the committed offset', async () => {
+    const { api, groupsFolder } = await folders();
+    const group = await until('the group row', async () => (await rows(api, groupsFolder.node)).find((r) => r.label === groupId));
+    const offsetRow = await findRow(api, group.node, 'p0 · lag≈ 2');
+    assert.equal(offsetRow.description, `${topic} · committed 4 · end≈ 6`);
+    const result = await withPrompter(api, new ScriptedPrompter([{ input: '10' }]), () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayFromCommitted', offsetRow.node));
+    assert.equal(result.startOffset, 4);
+    assert.equal(result.count, 2);
+    assert.equal(documentLines(result.document)[0].from, `the committed offset of ${groupId}`);
+    assert.equal(await vscode.commands.executeCommand('eventBroker.copyName', offsetRow.node), `${topic}:0`);
+  });
+
+  test('a partition row replays on Enter, and a tail of its topic redraws the topic', async () => {
+    const { api, topicsFolder } = await folders();
+    api.explorer.topicFilter = topic; // the test broker holds many topics: show just this one
+    await vscode.commands.executeCommand('eventBroker.refresh', topicsFolder.node); // listed before this topic existed
+    try {
+      const topicRow = await until('the topic row', async () => (await rows(api, topicsFolder.node)).find((r) => r.label === topic));
+      const partition = await findRow(api, topicRow.node, 'Partition 0');
+      const command = api.explorer.getTreeItem(partition.node).command;
+      assert.equal(command?.command, 'eventBroker.replayPartition');
+      assert.equal(command?.arguments?.[0], partition.node);
+      const redrawn = new Promise<void>((resolve) => {
+        const listener = api.explorer.onDidChangeTreeData((node) => {
+          if (node === topicRow.node) {
+            listener.dispose();
+            resolve();
+          }
+        });
+      });
+      await vscode.commands.executeCommand('eventBroker.tailTopic', topicRow.node);
+      await redrawn;
+      await vscode.commands.executeCommand('eventBroker.stopTail', topicRow.node);
+      await until('the tail to stop', () => (api.tails.running().length === 0 ? true : undefined));
+    } finally {
+      api.explorer.topicFilter = '';
+    }
+  });
+});

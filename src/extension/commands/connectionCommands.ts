@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { parseBootstrap } from '../../core/connection';
-import { explainError } from '../../core/errors';
+import { UsageError, explainError } from '../../core/errors';
 import { listTopics } from '../../core/topics';
 import type { ConnectionStore } from '../connections/connectionStore';
 import { settingsConnection, type BrokerConnection } from '../connections/brokerConnection';
@@ -82,7 +82,7 @@ async function ask(prompter: Prompter, options: vscode.InputBoxOptions & { title
   const value = await prompter.input(options);
   if (value === undefined) throw new Cancelled();
   const problem = options.validateInput ? await options.validateInput(value) : undefined;
-  if (problem) throw new Error(typeof problem === 'string' ? problem : problem.message);
+  if (problem) throw new UsageError(typeof problem === 'string' ? problem : problem.message);
   return value;
 }
 

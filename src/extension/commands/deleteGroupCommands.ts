@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { deleteGroups, idleGroupsPlan, shortReason } from '../../core/deleteGroups';
 import { describeIdleGroup, idleGroupFacts } from '../../core/idleGroupFacts';
+import { UsageError } from '../../core/errors';
 import { listGroups } from '../../core/groups';
 import type { DeleteGroupResult } from '../../core/model';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { Prompter } from '../prompter';
 import { readSettings } from '../settings';
-import { UsageError } from '../../core/errors';
 import { Cancelled } from '../runCommand';
 import { GroupNode } from '../tree/groupNode';
 import { pickConnection } from './pickers';
@@ -22,7 +22,7 @@ export async function deleteGroupCommand(store: ConnectionStore, prompter: Promp
   let groupIds: string[];
   if (selected.length > 0) {
     connection = selected[0].connection;
-    if (selected.some((n) => n.connection.id !== connection.id)) throw new Error('Select groups of one connection at a time.');
+    if (selected.some((n) => n.connection.id !== connection.id)) throw new UsageError('Select groups of one connection at a time.');
     // A group with members cannot be deleted: say why at once instead of asking first.
     const busy = selected.filter((n) => n.group.state !== 'Empty' && n.group.state !== 'Dead');
     if (busy.length > 0) {

@@ -1,3 +1,4 @@
+import { EbxError } from '../../core/errors';
 import { listTopics, describePartitions } from '../../core/topics';
 import type { PartitionInfo } from '../../core/model';
 import type { KafkaSession } from '../../core/session';
@@ -9,7 +10,7 @@ import { Cancelled } from '../runCommand';
 /** Asks which connection, unless there is only one. */
 export async function pickConnection(store: ConnectionStore, prompter: Prompter): Promise<BrokerConnection> {
   const connections = store.list();
-  if (connections.length === 0) throw new Error('No broker connection yet: run "Event Broker: Add Connection…" first.');
+  if (connections.length === 0) throw new EbxError('No broker connection yet: run "Event Broker: Add Connection…" first.');
   if (connections.length === 1) return connections[0];
   const picked = await prompter.pickOne(
     connections.map((c) => ({ label: c.name, description: c.bootstrap, value: c })),
@@ -22,7 +23,7 @@ export async function pickConnection(store: ConnectionStore, prompter: Prompter)
 /** `withoutInternal`: leave out the broker's own topics (__consumer_offsets…), which take no records from us. */
 export async function pickTopic(session: KafkaSession, prompter: Prompter, title: string, options: { withoutInternal?: boolean } = {}): Promise<string> {
   const topics = (await listTopics(session)).filter((t) => !(options.withoutInternal && t.internal));
-  if (topics.length === 0) throw new Error(options.withoutInternal ? 'This broker has no topics of its users yet.' : 'This broker has no topics yet.');
+  if (topics.length === 0) throw new EbxError(options.withoutInternal ? 'This broker has no topics of its users yet.' : 'This broker has no topics yet.');
   const picked = await prompter.pickOne(
     topics.map((t) => ({ label: t.name, description: `${t.partitions} partition${t.partitions === 1 ? '' : 's'}${t.internal ? ' · internal' : ''}`, value: t.name })),
     { title, placeHolder: 'Topic' },

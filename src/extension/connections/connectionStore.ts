@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { KafkaSession } from '../../core/session';
+import { UsageError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import { readSettings, writeConnections, type ConnectionSetting, SETTINGS_SECTION } from '../settings';
 import { connectionOptions, environmentConnection, settingsConnection, type BrokerConnection } from './brokerConnection';
@@ -88,7 +89,7 @@ export class ConnectionStore implements vscode.Disposable {
 
   async remove(connection: BrokerConnection): Promise<void> {
     if (connection.source === 'environment') {
-      throw new Error('This connection comes from the KAFKA_BOOTSTRAP environment variable: unset it to remove the connection.');
+      throw new UsageError('This connection comes from the KAFKA_BOOTSTRAP environment variable: unset it to remove the connection.');
     }
     await writeConnections(readSettings().connections.filter((c) => c.name !== connection.name));
     await this.secrets.delete(secretKey(connection));
