@@ -55,7 +55,7 @@ export function connectionDefaultsFromEnv(env: NodeJS.ProcessEnv = process.env):
   username?: string;
   password?: string;
 } {
-  const pick = (name: string) => (env[name] && env[name]!.trim() !== '' ? env[name] : undefined);
+  const pick = (name: string) => (env[name] && env[name].trim() !== '' ? env[name] : undefined);
   return { bootstrap: pick('KAFKA_BOOTSTRAP'), username: pick('KAFKA_USERNAME'), password: env.KAFKA_PASSWORD };
 }
 

@@ -75,7 +75,7 @@ async function deleteRound(session: KafkaSession, groupIds: string[], results: M
 }
 
 /** `problem` is the broker's error code for this group, or whatever the request threw. */
-function failure(groupId: string, problem: string | unknown): DeleteGroupResult {
+function failure(groupId: string, problem: unknown): DeleteGroupResult {
   const code = typeof problem === 'string' ? problem : brokerCode(problem);
   const known = code ? EXPLANATIONS[code] : undefined;
   if (known) return { groupId, result: known.outcome, message: known.message };

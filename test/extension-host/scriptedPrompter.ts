@@ -35,6 +35,7 @@ export class ScriptedPrompter implements Prompter {
   }
 
   async pickOne<T>(items: PickItem<T>[], options: { title: string }): Promise<T | undefined> {
+    await Promise.resolve(); // a real prompt answers later, never in the same tick
     this.asked.push({ kind: 'pickOne', title: options.title, labels: items.map((i) => i.label), descriptions: items.map((i) => i.description) });
     const answer = this.next('pickOne');
     if ('cancel' in answer) return undefined;
@@ -45,6 +46,7 @@ export class ScriptedPrompter implements Prompter {
   }
 
   async pickMany<T>(items: PickItem<T>[], options: { title: string }): Promise<T[] | undefined> {
+    await Promise.resolve(); // a real prompt answers later, never in the same tick
     this.asked.push({ kind: 'pickMany', title: options.title, labels: items.map((i) => i.label), picked: items.filter((i) => i.picked).map((i) => i.label), descriptions: items.map((i) => i.description) });
     const answer = this.next('pickMany');
     if ('cancel' in answer) return undefined;
@@ -69,6 +71,7 @@ export class ScriptedPrompter implements Prompter {
   }
 
   async confirm(message: string, detail: string, _action: string, options?: { safeDefault?: string }): Promise<boolean> {
+    await Promise.resolve(); // a real prompt answers later, never in the same tick
     this.asked.push({ kind: 'confirm', title: message, message, detail, safeDefault: options?.safeDefault });
     const answer = this.next('confirm');
     return 'confirm' in answer ? answer.confirm : false;
@@ -77,16 +80,16 @@ export class ScriptedPrompter implements Prompter {
 
 /** Cancels every question: commands must then end silently. */
 export class CancellingPrompter implements Prompter {
-  async pickOne() {
-    return undefined;
+  pickOne() {
+    return Promise.resolve(undefined);
   }
-  async pickMany() {
-    return undefined;
+  pickMany() {
+    return Promise.resolve(undefined);
   }
-  async input() {
-    return undefined;
+  input() {
+    return Promise.resolve(undefined);
   }
-  async confirm() {
-    return false;
+  confirm() {
+    return Promise.resolve(false);
   }
 }

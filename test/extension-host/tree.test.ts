@@ -120,7 +120,7 @@ suite('explorer tree', () => {
     const api = await extensionApi();
     const { ConnectionNode } = await import('../../src/extension/tree/connectionNode');
     const unreachable = new ConnectionNode({ id: 'test:unreachable', name: 'unreachable', source: 'settings', bootstrap: '127.0.0.1:1' }, api.explorer.context);
-    const folders = await rows(api, unreachable as never);
+    const folders = await rows(api, unreachable);
     const errors = await rows(api, folders[0].node);
     assert.equal(errors.length, 1);
     assert.match(errors[0].label, /Broker unreachable/);

@@ -4,29 +4,28 @@ import type { Logger } from '../../core/logger';
 import type { SettingsDiagnostics } from '../diagnostics/settingsDiagnostics';
 import { checkClientOverrides } from '../diagnostics/clientOverridesCheck';
 
-const KNOWN_TYPES = '.properties, Python, JavaScript/TypeScript, Java, JSON or YAML';
+const KNOWN_TYPES = '.properties, Python, JavaScript/TypeScript, Java, JSON and YAML';
 
 /**
  * Check Client Settings: the active file now (even without a Kafka import), plus the extension's
  * own overrides (which warn by themselves when they hold a setting the broker ignores). Each
  * message says what was checked: a README or a preview tab has no client settings to check.
  */
-export async function checkClientSettingsCommand(diagnostics: SettingsDiagnostics, logger: Logger): Promise<SettingFinding[]> {
+export function checkClientSettingsCommand(diagnostics: SettingsDiagnostics, logger: Logger): SettingFinding[] {
   const overrides = checkClientOverrides(logger);
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     void vscode.window.showInformationMessage(
-      tab
-        ? `"${tab.label}" is not a file the check reads: open a ${KNOWN_TYPES} file that configures a Kafka client.`
-        : `Open a ${KNOWN_TYPES} file that configures a Kafka client to check it.`,
+      // What matters first: toasts cut off the end.
+      tab ? `No client settings in "${tab.label}" (the check reads ${KNOWN_TYPES} files).` : `Open a file that configures a Kafka client to check it (${KNOWN_TYPES}).`,
     );
     return overrides;
   }
   const name = vscode.workspace.asRelativePath(editor.document.uri);
   const findings = diagnostics.check(editor.document, true);
   if (findings === undefined) {
-    void vscode.window.showInformationMessage(`${name} has no client settings to check: the check reads ${KNOWN_TYPES} files.`);
+    void vscode.window.showInformationMessage(`No client settings in ${name} (the check reads ${KNOWN_TYPES} files).`);
     return [];
   }
   if (findings.length === 0) {

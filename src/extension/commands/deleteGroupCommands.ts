@@ -62,7 +62,7 @@ export async function deleteIdleGroupsCommand(store: ConnectionStore, prompter: 
     void vscode.window.showInformationMessage(prefix ? `No idle consumer groups start with "${prefix}".` : 'No idle consumer groups: every group has members.');
     return [];
   }
-  const facts = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Reading the lag of ${plan.length} idle groups…` }, () => idleGroupFacts(session, plan));
+  const facts = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Reading the lag of ${plan.length === 1 ? 'the idle group' : `${plan.length} idle groups`}…` }, () => idleGroupFacts(session, plan));
   const now = Date.now();
   const picked = await prompter.pickMany(
     facts.map((f) => ({ label: f.groupId, description: describeIdleGroup(f, now), picked: Boolean(prefix), value: f.groupId })),

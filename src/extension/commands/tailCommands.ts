@@ -33,7 +33,7 @@ export async function stopTailCommand(prompter: Prompter, tails: TailManager, ta
     return one ? 1 : 0;
   }
   if (running.length === 0) {
-    void vscode.window.showInformationMessage('No tail is running: start one with Tail Topic….');
+    void vscode.window.showInformationMessage('No tail is running.');
     return 0;
   }
   if (running.length === 1) {
