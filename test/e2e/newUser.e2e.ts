@@ -17,6 +17,7 @@ let topic: string;
 let idleGroup: string;
 let busyGroup: string;
 let consumer: Consumer;
+const FIXME_PROPERTIES = 'bootstrap.servers=vast:9092\npartition.assignment.strategy=cooperative-sticky\n';
 
 before(async () => {
   session = openSession();
@@ -26,6 +27,9 @@ before(async () => {
   await (await liveConsumer(idleGroup, topic, 2)).disconnect();
   consumer = await liveConsumer(busyGroup, topic, 4);
   wb = await Workbench.open({ env: { KAFKA_BOOTSTRAP: process.env.KAFKA_BOOTSTRAP } });
+  // Written now, so Quick Open has indexed them by the time the tests open them.
+  fs.writeFileSync(path.join(wb.workspace, 'README.md'), '# Try it\n\nOpen consumer.properties.\n');
+  fs.writeFileSync(path.join(wb.workspace, 'fixme.properties'), FIXME_PROPERTIES);
 });
 
 after(async () => {
@@ -79,7 +83,6 @@ test('Stop Tail with nothing running says so', async () => {
 });
 
 test('Check Client Settings on a README preview says the file has no client settings', async () => {
-  fs.writeFileSync(path.join(wb.workspace, 'README.md'), '# Try it\n\nOpen consumer.properties.\n');
   await wb.page.keyboard.press('Control+P');
   await wb.page.locator(selectors.quickInputBox).fill('README.md');
   await wb.pickQuickInput('README.md');
@@ -96,8 +99,7 @@ test('a quick fix leaves the file edited but unsaved', async () => {
   // code-server is VS Code for the Web, whose files.autoSave defaults to afterDelay: that, not the
   // quick fix, saved the demo's files. The test and demo profiles set it off, as desktop VS Code has it.
   const file = path.join(wb.workspace, 'fixme.properties');
-  const original = 'bootstrap.servers=vast:9092\npartition.assignment.strategy=cooperative-sticky\n';
-  fs.writeFileSync(file, original);
+  const original = FIXME_PROPERTIES;
   await wb.page.keyboard.press('Control+P');
   await wb.page.locator(selectors.quickInputBox).fill('fixme.properties');
   await wb.pickQuickInput('fixme.properties');
