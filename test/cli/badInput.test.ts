@@ -161,6 +161,7 @@ describe('ebx: bad input, table-driven', () => {
       else assert.equal(run.stderr, '', 'nothing on stderr');
       if (c.stdout) assert.match(run.stdout, c.stdout);
       else if (c.exit !== 0) assert.equal(run.stdout, '', 'nothing on stdout for a failure');
+      // eslint-disable-next-line no-control-regex -- the test looks for raw escape bytes on purpose
       assert.doesNotMatch(run.stdout + run.stderr, /[\u001b\u009b]/, 'no raw escape reaches the terminal');
     });
   }
