@@ -36,6 +36,9 @@ export function parseBootstrap(text: string): string[] {
   return trimmed.split(',').map((part) => {
     const entry = part.trim();
     if (entry === '') throw new UsageError(`"${text}" has an empty entry: separate host:port pairs with single commas.`);
+    // A listener URL (PLAINTEXT://broker:9092, http://localhost:9092) is a common paste from broker configs.
+    const scheme = /^([A-Za-z][A-Za-z0-9+._-]*):\/\/(.*)$/.exec(entry);
+    if (scheme) throw new UsageError(`"${entry}" is a URL: use host:port, without the scheme (${scheme[2].replace(/\/+$/, '') || 'broker:9092'}).`);
     if (/\s/.test(entry)) throw new UsageError(`"${entry}" contains a space: write host:port pairs separated by commas, without spaces.`);
     const match = /^(\[[0-9a-fA-F:]+\]|[^:/\s]+):(\d+)$/.exec(entry);
     if (!match) throw new UsageError(`"${entry}" is not host:port: add the port, for example ${entry.split(':')[0] || 'broker'}:9092.`);
@@ -52,7 +55,7 @@ export function connectionDefaultsFromEnv(env: NodeJS.ProcessEnv = process.env):
   username?: string;
   password?: string;
 } {
-  const pick = (name: string) => (env[name] && env[name]!.trim() !== '' ? env[name] : undefined);
+  const pick = (name: string) => (env[name] && env[name].trim() !== '' ? env[name] : undefined);
   return { bootstrap: pick('KAFKA_BOOTSTRAP'), username: pick('KAFKA_USERNAME'), password: env.KAFKA_PASSWORD };
 }
 

@@ -9,6 +9,19 @@ const EXPLANATIONS: Record<string, { outcome: DeleteGroupOutcome; message: strin
   GROUP_AUTHORIZATION_FAILED: { outcome: 'GROUP_AUTHORIZATION_FAILED', message: 'Not authorized: deleting a group needs KafkaDelete (Delete) permission on it.' },
 };
 
+const SHORT_REASONS: Record<DeleteGroupOutcome, string> = {
+  deleted: 'was deleted',
+  NON_EMPTY_GROUP: 'has active members',
+  GROUP_ID_NOT_FOUND: 'no longer exists',
+  GROUP_AUTHORIZATION_FAILED: 'is not yours to delete (needs KafkaDelete)',
+  ERROR: 'failed',
+};
+
+/** A few words for a toast ("has active members"); the full `message` belongs in details or the log. */
+export function shortReason(result: DeleteGroupResult): string {
+  return SHORT_REASONS[result.result];
+}
+
 const COORDINATOR_MOVED = new Set(['NOT_COORDINATOR', 'COORDINATOR_NOT_AVAILABLE', 'COORDINATOR_LOAD_IN_PROGRESS']);
 
 /**
@@ -62,7 +75,7 @@ async function deleteRound(session: KafkaSession, groupIds: string[], results: M
 }
 
 /** `problem` is the broker's error code for this group, or whatever the request threw. */
-function failure(groupId: string, problem: string | unknown): DeleteGroupResult {
+function failure(groupId: string, problem: unknown): DeleteGroupResult {
   const code = typeof problem === 'string' ? problem : brokerCode(problem);
   const known = code ? EXPLANATIONS[code] : undefined;
   if (known) return { groupId, result: known.outcome, message: known.message };

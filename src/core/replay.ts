@@ -31,8 +31,26 @@ export async function* replay(session: KafkaSession, options: ReplayOptions): As
   }
   const start = await resolveStart(session, options.topic, options.partition, options.start);
   options.onStart?.(start);
+  yield* replayFrom(session, { topic: options.topic, starts: [{ partition: options.partition, offset: start.offset }], max: options.max, untilTime: options.untilTime, signal: options.signal });
+}
+
+export interface ReplayFromOptions {
+  topic: string;
+  /** Where each partition starts, already resolved (see replayStarts). */
+  starts: { partition: number; offset: number }[];
+  /** Stop after this many records in all. */
+  max?: number;
+  /** Stop at the first record after this time — meant for one partition (the CLI's --until-time): it ends the whole replay. */
+  untilTime?: number;
+  signal?: AbortSignal;
+}
+
+/** Replays several partitions of a topic from given offsets, group-less, in one reader (fetches grouped per leader). */
+export async function* replayFrom(session: KafkaSession, options: ReplayFromOptions): AsyncGenerator<ShownRecord[]> {
+  validateTopicName(options.topic);
+  if (options.starts.length === 0) return;
   let remaining = options.max ?? Number.POSITIVE_INFINITY;
-  const reader = readPartitions(session.cluster(), [{ topic: options.topic, partition: options.partition, offset: start.offset }], {
+  const reader = readPartitions(session.cluster(), options.starts.map((s) => ({ topic: options.topic, partition: s.partition, offset: s.offset })), {
     signal: options.signal,
     logger: session.logger,
     finishAfterEmptyFetches: 2,

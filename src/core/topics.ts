@@ -1,12 +1,7 @@
-import type { ClusterInfo, PartitionInfo, TopicSummary } from './model';
+import type { PartitionInfo, TopicSummary } from './model';
 import type { KafkaSession } from './session';
 import { EARLIEST, LATEST, type NewTopicSpec } from './clusterAccess';
 import { EbxError, UsageError } from './errors';
-
-export async function describeCluster(session: KafkaSession): Promise<ClusterInfo> {
-  const metadata = await session.withinTimeout('reading cluster metadata', () => session.cluster().metadata());
-  return { clusterId: metadata.clusterId, controller: metadata.controller, brokers: metadata.brokers };
-}
 
 /** Every topic the user may see, from one Metadata request. */
 export async function listTopics(session: KafkaSession): Promise<TopicSummary[]> {
@@ -88,10 +83,22 @@ export async function produce(session: KafkaSession, topic: string, records: Rec
       throw new UsageError(`${topic} has no partition ${missing.join(', ')}: it has partitions 0 to ${meta.partitions.length - 1}. Nothing was produced.`);
     }
   }
-  await session.withinTimeout(`producing to ${topic}`, () =>
-    session.cluster().produce(
-      topic,
-      records.map((r) => ({ key: r.key ?? null, value: r.value, headers: r.headers, partition: r.partition, timestamp: r.timestamp })),
-    ),
-  );
+  try {
+    await session.withinTimeout(`producing to ${topic}`, () =>
+      session.cluster().produce(
+        topic,
+        records.map((r) => ({ key: r.key ?? null, value: r.value, headers: r.headers, partition: r.partition, timestamp: r.timestamp })),
+      ),
+    );
+  } catch (err) {
+    // The broker refuses its own topics with "invalid topic", which reads as a typo: say what it is.
+    if (await isInternalTopic(session, topic)) throw new UsageError(`${topic} is an internal topic of the broker: it takes no records from clients. Nothing was produced.`);
+    throw err;
+  }
+}
+
+async function isInternalTopic(session: KafkaSession, topic: string): Promise<boolean> {
+  // The full listing, since only it carries the broker's "internal" flag; asked only after a failure.
+  const meta = await session.withinTimeout('listing topics', () => session.cluster().metadata()).catch(() => undefined);
+  return meta?.topics.some((t) => t.name === topic && t.internal) ?? false;
 }

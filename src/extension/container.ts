@@ -12,7 +12,7 @@ import { TailManager } from './tail/tailManager';
 import { SettingsDiagnostics } from './diagnostics/settingsDiagnostics';
 import { checkClientOverrides, watchClientOverrides } from './diagnostics/clientOverridesCheck';
 import { ReplayDocuments, REPLAY_SCHEME } from './commands/replayDocuments';
-import { replayPartitionCommand } from './commands/replayPartition';
+import { replayFromCommittedCommand, replayPartitionCommand } from './commands/replayPartition';
 import { stopTailCommand, tailTopicCommand } from './commands/tailCommands';
 import { deleteGroupCommand, deleteIdleGroupsCommand } from './commands/deleteGroupCommands';
 import { addConnectionCommand, removeConnectionCommand } from './commands/connectionCommands';
@@ -69,6 +69,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     else explorer.refresh();
   };
   const p = () => prompter.current;
+  let tailing = new Map<string, { connectionId: string; topic: string }>();
 
   context.subscriptions.push(
     log,
@@ -86,6 +87,12 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     }),
     store.onDidRemove((id) => tails.stopConnection(id)),
     tails.onDidChange(setContexts),
+    // The tree's offsets go stale while a tail shows newer ones: redraw a topic when its tail starts or stops.
+    tails.onDidChange(() => {
+      const now = new Map(tails.running().map((t) => [t.id, t] as const));
+      for (const [id, t] of [...tailing, ...now]) if (tailing.has(id) !== now.has(id)) explorer.refreshTopic(t.connectionId, t.topic);
+      tailing = now;
+    }),
     watchClientOverrides(logger),
     registerCommand(COMMAND_IDS.addConnection, () => addConnectionCommand(store, p()), commandLog),
     registerCommand(COMMAND_IDS.removeConnection, (node?: unknown) => removeConnectionCommand(store, p(), node), commandLog),
@@ -96,9 +103,11 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     registerCommand(COMMAND_IDS.deleteGroup, (node?: unknown, nodes?: unknown[]) => deleteGroupCommand(store, p(), refreshGroupsOf, node, nodes), commandLog),
     registerCommand(COMMAND_IDS.deleteIdleGroups, (node?: unknown) => deleteIdleGroupsCommand(store, p(), refreshGroupsOf, node), commandLog),
     registerCommand(COMMAND_IDS.checkClientSettings, () => checkClientSettingsCommand(diagnostics, logger), commandLog),
-    registerCommand(COMMAND_IDS.offsetsForTime, (node?: unknown) => offsetsForTimeCommand(store, p(), node), commandLog),
+    registerCommand(COMMAND_IDS.offsetsForTime, (node?: unknown) => offsetsForTimeCommand(store, p(), documents, node), commandLog),
     registerCommand(COMMAND_IDS.produceTestEvent, (node?: unknown) => produceTestEventCommand(store, p(), node), commandLog),
-    registerCommand(COMMAND_IDS.copyName, (node?: unknown) => copyNameCommand(node), commandLog),
+    // Ctrl+C in the tree passes no row: copy the selected one.
+    registerCommand(COMMAND_IDS.copyName, (node?: unknown) => copyNameCommand(node ?? view.selection[0]), commandLog),
+    registerCommand(COMMAND_IDS.replayFromCommitted, (node?: unknown) => replayFromCommittedCommand(store, p(), documents, node), commandLog),
     registerCommand(COMMAND_IDS.copyBootstrap, (node?: unknown) => copyBootstrapCommand(node), commandLog),
     registerCommand(COMMAND_IDS.filterTopics, () => filterTopics(explorer, p()), commandLog),
     registerCommand(COMMAND_IDS.loadMore, (folder?: unknown) => {

@@ -14,8 +14,12 @@ export interface Prompter {
   pickOne<T>(items: PickItem<T>[], options: { title: string; placeHolder?: string }): Promise<T | undefined>;
   pickMany<T>(items: PickItem<T>[], options: { title: string; placeHolder?: string }): Promise<T[] | undefined>;
   input(options: vscode.InputBoxOptions & { title: string }): Promise<string | undefined>;
-  /** A modal that names exactly what will happen; resolves true only for the action button. */
-  confirm(message: string, detail: string, action: string): Promise<boolean>;
+  /**
+   * A modal that names exactly what will happen; resolves true only for the action button. With
+   * `safeDefault`, that harmless button comes first: a VS Code modal focuses its first button, so
+   * Enter then does nothing destructive.
+   */
+  confirm(message: string, detail: string, action: string, options?: { safeDefault?: string }): Promise<boolean>;
 }
 
 export const windowPrompter: Prompter = {
@@ -30,7 +34,11 @@ export const windowPrompter: Prompter = {
   async input(options) {
     return vscode.window.showInputBox({ ignoreFocusOut: true, ...options });
   },
-  async confirm(message, detail, action) {
+  async confirm(message, detail, action, options) {
+    if (options?.safeDefault) {
+      const answer = await vscode.window.showWarningMessage(message, { modal: true, detail }, { title: options.safeDefault }, { title: action }, { title: 'Cancel', isCloseAffordance: true });
+      return answer?.title === action;
+    }
     const answer = await vscode.window.showWarningMessage(message, { modal: true, detail }, action);
     return answer === action;
   },

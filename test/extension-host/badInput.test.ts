@@ -61,7 +61,7 @@ const bootstrapCases: BoxCase[] = [
   ['bro ker:9092', /contains a space/],
   ['', /bootstrap address is empty/],
   ['a:1,,b:2', /empty entry/],
-  ['kafka://broker:9092', /is not host:port/],
+  ['kafka://broker:9092', /is a URL: use host:port, without the scheme \(broker:9092\)/],
   ['bröker:9092', /not a valid host name/],
   [',', /empty entry/],
   [Array.from({ length: 30 }, (_, i) => `broker-${i}.example.com:${9092 + i}`).join(','), undefined],

@@ -33,12 +33,14 @@ const INTENDED: Record<string, ContextKey[]> = {
   'eventBroker.deleteGroup@9_delete@1': ['groupEmpty', 'groupDead'],
   'eventBroker.deleteIdleGroups@9_delete@1': ['groupsFolder'],
   'eventBroker.filterTopics@inline@1': ['topicsFolder'],
-  'eventBroker.copyName@8_copy@1': [...CONNECTIONS, 'topic', ...GROUPS],
+  'eventBroker.copyName@8_copy@1': [...CONNECTIONS, 'topic', ...GROUPS, 'partition', 'groupOffset', 'groupMember'],
+  'eventBroker.replayFromCommitted@1_read@1': ['groupOffset'],
+  'eventBroker.replayFromCommitted@inline@1': ['groupOffset'],
   'eventBroker.copyBootstrap@8_copy@2': CONNECTIONS,
 };
 
 /** Rows that no menu item is meant for (details, states and the "Load more…" row, which acts on click). */
-const WITHOUT_MENU: ContextKey[] = ['groupMember', 'groupOffset', 'error', 'info', 'loadMore'];
+const WITHOUT_MENU: ContextKey[] = ['error', 'info', 'loadMore'];
 
 /**
  * The `viewItem` test of a when clause as a predicate. Only the forms our manifest uses are

@@ -12,6 +12,12 @@ export interface Asked {
   message?: string;
   detail?: string;
   validation?: string | undefined;
+  /** Pick items the question pre-selected (`picked: true`). */
+  picked?: string[];
+  /** Item descriptions, in the order of `labels`. */
+  descriptions?: (string | undefined)[];
+  /** The modal's harmless first (focused) button, when it has one. */
+  safeDefault?: string;
 }
 
 export class ScriptedPrompter implements Prompter {
@@ -29,7 +35,8 @@ export class ScriptedPrompter implements Prompter {
   }
 
   async pickOne<T>(items: PickItem<T>[], options: { title: string }): Promise<T | undefined> {
-    this.asked.push({ kind: 'pickOne', title: options.title, labels: items.map((i) => i.label) });
+    await Promise.resolve(); // a real prompt answers later, never in the same tick
+    this.asked.push({ kind: 'pickOne', title: options.title, labels: items.map((i) => i.label), descriptions: items.map((i) => i.description) });
     const answer = this.next('pickOne');
     if ('cancel' in answer) return undefined;
     if (!('pick' in answer)) throw new Error(`expected a pick answer for "${options.title}"`);
@@ -39,7 +46,8 @@ export class ScriptedPrompter implements Prompter {
   }
 
   async pickMany<T>(items: PickItem<T>[], options: { title: string }): Promise<T[] | undefined> {
-    this.asked.push({ kind: 'pickMany', title: options.title, labels: items.map((i) => i.label) });
+    await Promise.resolve(); // a real prompt answers later, never in the same tick
+    this.asked.push({ kind: 'pickMany', title: options.title, labels: items.map((i) => i.label), picked: items.filter((i) => i.picked).map((i) => i.label), descriptions: items.map((i) => i.description) });
     const answer = this.next('pickMany');
     if ('cancel' in answer) return undefined;
     if (!('pickMany' in answer)) throw new Error(`expected a pickMany answer for "${options.title}"`);
@@ -62,8 +70,9 @@ export class ScriptedPrompter implements Prompter {
     return answer.input;
   }
 
-  async confirm(message: string, detail: string): Promise<boolean> {
-    this.asked.push({ kind: 'confirm', title: message, message, detail });
+  async confirm(message: string, detail: string, _action: string, options?: { safeDefault?: string }): Promise<boolean> {
+    await Promise.resolve(); // a real prompt answers later, never in the same tick
+    this.asked.push({ kind: 'confirm', title: message, message, detail, safeDefault: options?.safeDefault });
     const answer = this.next('confirm');
     return 'confirm' in answer ? answer.confirm : false;
   }
@@ -71,16 +80,16 @@ export class ScriptedPrompter implements Prompter {
 
 /** Cancels every question: commands must then end silently. */
 export class CancellingPrompter implements Prompter {
-  async pickOne() {
-    return undefined;
+  pickOne() {
+    return Promise.resolve(undefined);
   }
-  async pickMany() {
-    return undefined;
+  pickMany() {
+    return Promise.resolve(undefined);
   }
-  async input() {
-    return undefined;
+  input() {
+    return Promise.resolve(undefined);
   }
-  async confirm() {
-    return false;
+  confirm() {
+    return Promise.resolve(false);
   }
 }

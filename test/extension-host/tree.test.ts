@@ -61,15 +61,16 @@ suite('explorer tree', () => {
       return /^Consumer Groups \(\d+\/256\)$/.test(row.label) ? row : undefined;
     });
     const group = await findRow(api, groupsFolder.node, groupId);
-    assert.equal(group.description, 'Stable · 1 member');
+    // The lag of every group arrives on its own, right after the listing: it may be there already.
+    assert.match(group.description, /^(lag ≈0 · )?Stable · 1 member$/);
     assert.equal(group.contextValue, 'group.stable', 'Delete is not offered on a Stable group');
     const details = await rows(api, group.node);
     // The member row starts with the consumer's host, which varies: keep what follows it.
     assert.deepEqual(details.map((d) => [d.label, d.contextValue === 'member' ? d.description.replace(/^[^·]+· /, '') : d.description]), [
       ['test-application', `${topic}[0,1,2]`],
-      [`${topic} / 0`, 'committed 3 · end≈ 3 · lag≈ 0'],
-      [`${topic} / 1`, 'committed 3 · end≈ 3 · lag≈ 0'],
-      [`${topic} / 2`, 'committed 3 · end≈ 3 · lag≈ 0'],
+      ['p0 · lag≈ 0', `${topic} · committed 3 · end≈ 3`],
+      ['p1 · lag≈ 0', `${topic} · committed 3 · end≈ 3`],
+      ['p2 · lag≈ 0', `${topic} · committed 3 · end≈ 3`],
     ]);
     await until('the total lag on the group row', async () => ((await findRow(api, groupsFolder.node, groupId)).description.includes('lag ≈0') ? true : undefined));
   });
@@ -119,7 +120,7 @@ suite('explorer tree', () => {
     const api = await extensionApi();
     const { ConnectionNode } = await import('../../src/extension/tree/connectionNode');
     const unreachable = new ConnectionNode({ id: 'test:unreachable', name: 'unreachable', source: 'settings', bootstrap: '127.0.0.1:1' }, api.explorer.context);
-    const folders = await rows(api, unreachable as never);
+    const folders = await rows(api, unreachable);
     const errors = await rows(api, folders[0].node);
     assert.equal(errors.length, 1);
     assert.match(errors[0].label, /Broker unreachable/);

@@ -38,7 +38,7 @@ const badBootstraps: [string, RegExp][] = [
   ['a:1,,b:2', /empty entry/],
   [',', /empty entry/],
   ['a:1;b:2', /is not host:port|not a valid host/],
-  ['http://broker:9092', /is not host:port/],
+  ['http://broker:9092', /is a URL: use host:port, without the scheme \(broker:9092\)/],
   ['bröker:9092', /not a valid host name/],
 ];
 

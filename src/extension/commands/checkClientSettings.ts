@@ -4,18 +4,28 @@ import type { Logger } from '../../core/logger';
 import type { SettingsDiagnostics } from '../diagnostics/settingsDiagnostics';
 import { checkClientOverrides } from '../diagnostics/clientOverridesCheck';
 
-/** Check Client Settings: the active file now (even without a Kafka import), plus the extension's own overrides. */
-export async function checkClientSettingsCommand(diagnostics: SettingsDiagnostics, logger: Logger): Promise<SettingFinding[]> {
+const KNOWN_TYPES = '.properties, Python, JavaScript/TypeScript, Java, JSON and YAML';
+
+/**
+ * Check Client Settings: the active file now (even without a Kafka import), plus the extension's
+ * own overrides (which warn by themselves when they hold a setting the broker ignores). Each
+ * message says what was checked: a README or a preview tab has no client settings to check.
+ */
+export function checkClientSettingsCommand(diagnostics: SettingsDiagnostics, logger: Logger): SettingFinding[] {
   const overrides = checkClientOverrides(logger);
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
-    if (overrides.length === 0) void vscode.window.showInformationMessage('Open a file that configures a Kafka client to check it. The extension\'s own client overrides are fine.');
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    void vscode.window.showInformationMessage(
+      // What matters first: toasts cut off the end.
+      tab ? `No client settings in "${tab.label}" (the check reads ${KNOWN_TYPES} files).` : `Open a file that configures a Kafka client to check it (${KNOWN_TYPES}).`,
+    );
     return overrides;
   }
   const name = vscode.workspace.asRelativePath(editor.document.uri);
   const findings = diagnostics.check(editor.document, true);
   if (findings === undefined) {
-    void vscode.window.showInformationMessage(`${name} is not a file type the check knows (.properties, Python, JavaScript/TypeScript, Java, JSON, YAML).`);
+    void vscode.window.showInformationMessage(`No client settings in ${name} (the check reads ${KNOWN_TYPES} files).`);
     return [];
   }
   if (findings.length === 0) {

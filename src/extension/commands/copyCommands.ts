@@ -2,12 +2,29 @@ import * as vscode from 'vscode';
 import { ConnectionNode } from '../tree/connectionNode';
 import { GroupNode } from '../tree/groupNode';
 import { TopicNode } from '../tree/topicNode';
+import { PartitionNode } from '../tree/partitionNode';
+import { GroupOffsetNode } from '../tree/groupOffsetNode';
+import { InfoNode } from '../tree/simpleNodes';
 
-/** Copy Name: the name the row shows (a connection's name, a topic, a group id). */
+/**
+ * Copy Name: the name the row shows (a connection's name, a topic, a group id; `topic:partition`
+ * for partition rows; a member's client id). Ctrl+C in the tree runs it with the selected row.
+ */
 export async function copyNameCommand(node: unknown): Promise<string | undefined> {
-  const name =
-    node instanceof ConnectionNode ? node.connection.name : node instanceof TopicNode ? node.topic.name : node instanceof GroupNode ? node.group.groupId : undefined;
-  return copy(name);
+  return copy(nameOf(node));
+}
+
+function nameOf(node: unknown): string | undefined {
+  if (node instanceof ConnectionNode) return node.connection.name;
+  if (node instanceof TopicNode) return node.topic.name;
+  if (node instanceof GroupNode) return node.group.groupId;
+  if (node instanceof PartitionNode) return `${node.topic}:${node.info.partition}`;
+  if (node instanceof GroupOffsetNode) return `${node.offset.topic}:${node.offset.partition}`;
+  if (node instanceof InfoNode) {
+    const label = node.treeItem().label;
+    return typeof label === 'string' ? label : label?.label;
+  }
+  return undefined;
 }
 
 /** Copy Bootstrap Servers: a connection's host:port list, as a client's bootstrap.servers wants it. */

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { deleteGroups, idleGroupsPlan } from '../../core/deleteGroups';
+import { deleteGroups, idleGroupsPlan, shortReason } from '../../core/deleteGroups';
+import { describeIdleGroup, idleGroupFacts } from '../../core/idleGroupFacts';
 import { UsageError } from '../../core/errors';
 import { listGroups } from '../../core/groups';
 import type { DeleteGroupResult } from '../../core/model';
@@ -22,6 +23,14 @@ export async function deleteGroupCommand(store: ConnectionStore, prompter: Promp
   if (selected.length > 0) {
     connection = selected[0].connection;
     if (selected.some((n) => n.connection.id !== connection.id)) throw new UsageError('Select groups of one connection at a time.');
+    // A group with members cannot be deleted: say why at once instead of asking first.
+    const busy = selected.filter((n) => n.group.state !== 'Empty' && n.group.state !== 'Dead');
+    if (busy.length > 0) {
+      const g = busy[0].group;
+      throw new UsageError(
+        `${g.groupId} is ${g.state} with ${g.members} member${g.members === 1 ? '' : 's'}: only a group without members can be deleted. Stop its consumers first.`,
+      );
+    }
     groupIds = selected.map((n) => n.group.groupId);
   } else {
     connection = await pickConnection(store, prompter);
@@ -36,21 +45,31 @@ export async function deleteGroupCommand(store: ConnectionStore, prompter: Promp
   return confirmAndDelete(store, prompter, connection, groupIds, afterDelete);
 }
 
-/** Delete Idle Consumer Groups…: the Empty groups (optionally by prefix), chosen in a picker, confirmed, deleted. */
+/**
+ * Delete Idle Consumer Groups…: the Empty groups (optionally by prefix), each with its lag and the
+ * time of the last record it consumed, so a test group can be told from a stopped service. Nothing
+ * is pre-selected unless a prefix narrowed the list; the modal's focused button deletes nothing.
+ */
 export async function deleteIdleGroupsCommand(store: ConnectionStore, prompter: Prompter, afterDelete: (c: BrokerConnection) => void, node?: unknown): Promise<DeleteGroupResult[]> {
   const fromNode = (node as { connection?: BrokerConnection } | undefined)?.connection;
   const connection = fromNode ?? (await pickConnection(store, prompter));
-  const prefix = await prompter.input({ title: 'Delete Idle Consumer Groups: only groups whose id starts with… (empty for all)', value: '', placeHolder: 'prefix (optional)' });
+  const prefix = (await prompter.input({ title: 'Delete Idle Consumer Groups: only groups whose id starts with… (empty for all)', value: '', placeHolder: 'prefix (optional)' }))?.trim();
   if (prefix === undefined) throw new Cancelled();
-  const { groups } = await listGroups(await store.session(connection), readSettings().brokerProfile);
-  const plan = idleGroupsPlan(groups, prefix.trim() || undefined);
+  const session = await store.session(connection);
+  const { groups } = await listGroups(session, readSettings().brokerProfile);
+  const plan = idleGroupsPlan(groups, prefix || undefined);
   if (plan.length === 0) {
-    void vscode.window.showInformationMessage(prefix.trim() ? `No idle consumer groups start with "${prefix.trim()}".` : 'No idle consumer groups: every group has members.');
+    void vscode.window.showInformationMessage(prefix ? `No idle consumer groups start with "${prefix}".` : 'No idle consumer groups: every group has members.');
     return [];
   }
+  const facts = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Reading the lag of ${plan.length === 1 ? 'the idle group' : `${plan.length} idle groups`}…` }, () => idleGroupFacts(session, plan));
+  const now = Date.now();
   const picked = await prompter.pickMany(
-    plan.map((groupId) => ({ label: groupId, description: 'Empty', picked: true, value: groupId })),
-    { title: `Delete Idle Consumer Groups: ${plan.length} idle`, placeHolder: 'Groups to delete (their committed offsets go with them)' },
+    facts.map((f) => ({ label: f.groupId, description: describeIdleGroup(f, now), picked: Boolean(prefix), value: f.groupId })),
+    {
+      title: `Delete Idle Consumer Groups: ${plan.length} without members`,
+      placeHolder: prefix ? `Groups starting with "${prefix}" are selected; their committed offsets go with them` : 'Select the groups to delete (a stopped service looks idle too); their committed offsets go with them',
+    },
   );
   if (!picked || picked.length === 0) throw new Cancelled();
   return confirmAndDelete(store, prompter, connection, picked, afterDelete);
@@ -61,7 +80,8 @@ async function confirmAndDelete(store: ConnectionStore, prompter: Prompter, conn
   const confirmed = await prompter.confirm(
     `Delete ${noun} on ${connection.name}?`,
     `${groupIds.join('\n')}\n\nTheir committed offsets are deleted too. Groups with active members are not deleted.`,
-    'Delete',
+    groupIds.length === 1 ? 'Delete' : `Delete ${groupIds.length} Groups`,
+    { safeDefault: 'Keep Them' },
   );
   if (!confirmed) throw new Cancelled();
   const results = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Deleting ${noun}…` }, async () =>
@@ -72,15 +92,20 @@ async function confirmAndDelete(store: ConnectionStore, prompter: Prompter, conn
   return results;
 }
 
+/** Short toasts that lead with the outcome; every group's full reason is one click away. */
 function reportResults(results: DeleteGroupResult[]): void {
   const deleted = results.filter((r) => r.result === 'deleted');
   const failed = results.filter((r) => r.result !== 'deleted');
   if (failed.length === 0) {
-    void vscode.window.showInformationMessage(`Deleted ${deleted.length === 1 ? 'consumer group' : `${deleted.length} consumer groups`}: ${deleted.map((r) => r.groupId).join(', ')}.`);
+    void vscode.window.showInformationMessage(`Deleted ${deleted.length === 1 ? deleted[0].groupId : `${deleted.length} consumer groups`}.`);
     return;
   }
-  const lines = failed.map((r) => `${r.groupId}: ${r.message}`);
-  void vscode.window.showWarningMessage(
-    `${deleted.length > 0 ? `Deleted ${deleted.map((r) => r.groupId).join(', ')}. ` : ''}Not deleted — ${lines.join(' ')}`,
-  );
+  const first = failed[0];
+  const summary =
+    failed.length === 1 ? `Not deleted: ${first.groupId} ${shortReason(first)}.` : `${failed.length} groups not deleted (${first.groupId} ${shortReason(first)}, …).`;
+  void vscode.window.showWarningMessage(`${summary}${deleted.length > 0 ? ` ${deleted.length} deleted.` : ''}`, 'Details').then((choice) => {
+    if (choice !== 'Details') return;
+    const lines = results.map((r) => `${r.groupId}: ${r.message}`);
+    void vscode.window.showInformationMessage(`Deleting ${results.length === 1 ? 'the group' : `${results.length} groups`}`, { modal: true, detail: lines.join('\n') });
+  });
 }

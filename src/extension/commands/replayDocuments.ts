@@ -12,13 +12,18 @@ export class ReplayDocuments implements vscode.TextDocumentContentProvider, vsco
     if (doc.uri.scheme === REPLAY_SCHEME) this.contents.delete(doc.uri.toString());
   });
   private counter = 0;
+  /** How often each name was opened: a second replay of the same start gets "(2)", so tabs differ. */
+  private readonly names = new Map<string, number>();
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.contents.get(uri.toString()) ?? '';
   }
 
   async open(name: string, content: string): Promise<vscode.TextDocument> {
-    const uri = vscode.Uri.from({ scheme: REPLAY_SCHEME, path: `/${++this.counter}/${name}.jsonl` });
+    const seen = (this.names.get(name) ?? 0) + 1;
+    this.names.set(name, seen);
+    const title = seen === 1 ? name : `${name} (${seen})`;
+    const uri = vscode.Uri.from({ scheme: REPLAY_SCHEME, path: `/${++this.counter}/${title}.jsonl` });
     this.contents.set(uri.toString(), content);
     let document = await vscode.workspace.openTextDocument(uri);
     const languages = await vscode.languages.getLanguages();

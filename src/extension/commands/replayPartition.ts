@@ -1,87 +1,115 @@
 import * as vscode from 'vscode';
-import { replay } from '../../core/replay';
+import { replayFrom } from '../../core/replay';
+import { replayStarts } from '../../core/replayStarts';
+import { byTime, replayDocumentLines } from '../../core/replayDocument';
 import { parseTime } from '../../core/time';
-import { NoEventAtTimeError, UsageError } from '../../core/errors';
-import { recordJsonLine } from '../../core/recordLine';
+import { UsageError } from '../../core/errors';
 import type { StartPosition } from '../../core/reader/startPosition';
-import type { PartitionInfo } from '../../core/model';
+import type { PartitionInfo, ShownRecord } from '../../core/model';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { Prompter } from '../prompter';
 import { readSettings } from '../settings';
 import { Cancelled } from '../runCommand';
 import { PartitionNode } from '../tree/partitionNode';
+import { GroupOffsetNode } from '../tree/groupOffsetNode';
 import { pickConnection, pickPartition, pickTopic } from './pickers';
 import type { ReplayDocuments } from './replayDocuments';
 
 export interface ReplayResult {
   document: vscode.TextDocument;
   count: number;
+  /** Where the first partition read started. */
   startOffset: number;
+  startOffsets: { partition: number; offset: number }[];
+  /** True when the limit cut the replay short: more records follow. */
+  more: boolean;
 }
 
-/** Replay Partition…: from a partition node, or pickers (connection → topic → partition) from the palette. */
+/** What a replay reads, once its start is known (from the pickers, Offsets for a Time, or a group's commit). */
+export interface ReplayRequest {
+  connection: BrokerConnection;
+  topic: string;
+  starts: { partition: number; offset: number }[];
+  /** "beginning", "time -15m", "committed offset of billing"… — said in the document's first line. */
+  startAsked: string;
+  startTime?: number;
+  nothingAfter?: number[];
+}
+
+/** Replay Partition…: from a partition node, or pickers (connection → topic → partition or all) from the palette. */
 export async function replayPartitionCommand(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, node?: unknown): Promise<ReplayResult | undefined> {
   let connection: BrokerConnection;
   let topic: string;
-  let partition: PartitionInfo;
+  let partition: PartitionInfo | 'all';
   if (node instanceof PartitionNode) {
     ({ connection, topic, info: partition } = node);
   } else {
     connection = await pickConnection(store, prompter);
     const session = await store.session(connection);
     topic = await pickTopic(session, prompter, 'Replay Partition: topic');
-    partition = await pickPartition(session, topic, prompter, `Replay Partition: ${topic}`);
+    partition = await pickPartition(session, topic, prompter, `Replay Partition: ${topic}`, true);
   }
-  const start = await askStart(prompter, partition);
-  const max = await askMax(prompter);
+  const { start, asked } = await askStart(prompter, partition);
   const session = await store.session(connection);
-  const where = `${topic} partition ${partition.partition}`;
-
-  let startOffset = -1;
-  const lines: string[] = [];
-  try {
-    await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Replaying ${where}`, cancellable: true },
-      async (progress, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
-        const records = replay(session, { topic, partition: partition.partition, start, max, signal: controller.signal, onStart: (s) => (startOffset = s.offset) });
-        for await (const batch of records) {
-          for (const r of batch) lines.push(recordJsonLine(r));
-          progress.report({ message: `${lines.length} of at most ${max} records (from offset ${startOffset})`, increment: (batch.length / max) * 100 });
-        }
-        if (controller.signal.aborted) throw new Cancelled();
-      },
-    );
-  } catch (err) {
-    if (err instanceof NoEventAtTimeError) {
-      void vscode.window.showWarningMessage(err.message);
-      return undefined;
-    }
-    throw err;
-  }
-  const document = await documents.open(`${topic}-p${partition.partition}-from-${startOffset}`, lines.length > 0 ? `${lines.join('\n')}\n` : '');
-  const resolved = start.kind === 'time' ? ` (the first record at or after ${new Date(start.time).toISOString()})` : '';
-  void vscode.window.showInformationMessage(
-    lines.length === 0 ? `No records in ${where} from offset ${startOffset}${resolved}.` : `Replayed ${lines.length} records of ${where} from offset ${startOffset}${resolved}.`,
-  );
-  return { document, count: lines.length, startOffset };
+  // A time is resolved now, so a time after the newest event is refused before any more questions.
+  const { starts, nothingAfter } = await replayStarts(session, topic, start, partition === 'all' ? undefined : [partition.partition]);
+  return replayWithLimit(store, prompter, documents, { connection, topic, starts, nothingAfter, startAsked: asked, startTime: start.kind === 'time' ? start.time : undefined });
 }
 
-async function askStart(prompter: Prompter, partition: PartitionInfo): Promise<StartPosition> {
+/** Replay from Committed Offset: on a group's partition row, what the group would read next. */
+export async function replayFromCommittedCommand(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, node?: unknown): Promise<ReplayResult | undefined> {
+  if (!(node instanceof GroupOffsetNode)) throw new UsageError('Run Replay from Committed Offset on a partition row of a consumer group.');
+  const { topic, partition, committed } = node.offset;
+  if (committed === null) throw new UsageError(`${node.groupId} has no committed offset on ${topic} partition ${partition} yet: use Replay Partition… to pick a start.`);
+  return replayWithLimit(store, prompter, documents, { connection: node.connection, topic, starts: [{ partition, offset: committed }], startAsked: `the committed offset of ${node.groupId}` });
+}
+
+/** Asks "at most how many records?", replays, and opens the document. */
+export async function replayWithLimit(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, request: ReplayRequest): Promise<ReplayResult> {
+  const max = await askMax(prompter);
+  const session = await store.session(request.connection);
+  const { topic, starts } = request;
+  const partitions = starts.map((s) => s.partition);
+  const where = partitions.length === 1 ? `${topic} partition ${partitions[0]}` : `${topic} (${partitions.length} partitions)`;
+  let records: ShownRecord[] = [];
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Replaying ${where}`, cancellable: true }, async (progress, token) => {
+    const controller = new AbortController();
+    token.onCancellationRequested(() => controller.abort());
+    // One record past the limit tells whether more follow, without trusting the (approximate) end offset.
+    for await (const batch of replayFrom(session, { topic, starts, max: max + 1, signal: controller.signal })) {
+      records.push(...batch);
+      progress.report({ message: `${Math.min(records.length, max)} of at most ${max} records`, increment: (batch.length / max) * 100 });
+    }
+    if (controller.signal.aborted) throw new Cancelled();
+  });
+  const more = records.length > max;
+  records = records.slice(0, max);
+  if (partitions.length > 1) records = byTime(records);
+  const lines = replayDocumentLines({ topic, partitions, startAsked: request.startAsked, startTime: request.startTime, starts, nothingAfter: request.nothingAfter ?? [], limit: max }, records, more);
+  const from = starts.length === 1 ? `from offset ${starts[0].offset}` : `from ${starts.map((s) => `p${s.partition}@${s.offset}`).join(' ')}`;
+  const document = await documents.open(partitions.length === 1 ? `${topic}-p${partitions[0]}-from-${starts[0].offset}` : `${topic}-all-partitions`, `${lines.join('\n')}\n`);
+  void vscode.window.showInformationMessage(
+    records.length === 0 ? `No records in ${where} ${from}.` : `Replayed ${records.length} records of ${where}${more ? ' (more follow)' : ''}.`,
+  );
+  return { document, count: records.length, startOffset: starts[0]?.offset ?? -1, startOffsets: starts, more };
+}
+
+async function askStart(prompter: Prompter, partition: PartitionInfo | 'all'): Promise<{ start: StartPosition; asked: string }> {
+  const one = partition === 'all' ? undefined : partition;
   const kind = await prompter.pickOne(
     [
-      { label: 'Beginning', description: `offset ${partition.low}`, value: 'beginning' as const },
-      { label: 'End', description: `offset ${partition.high}≈ — only records that arrive`, value: 'end' as const },
-      { label: 'Offset…', description: `${partition.low} to ${partition.high}≈`, value: 'offset' as const },
+      { label: 'Beginning', description: one ? `offset ${one.low}` : 'of every partition', value: 'beginning' as const },
+      { label: 'End', description: `${one ? `offset ${one.high}≈` : 'of every partition'} — only records that arrive`, value: 'end' as const },
+      ...(one ? [{ label: 'Offset…', description: `${one.low} to ${one.high}≈`, value: 'offset' as const }] : []),
       { label: 'Time…', description: 'ISO 8601, epoch ms, or relative like -15m', value: 'time' as const },
     ],
     { title: 'Replay from', placeHolder: 'Where should the replay start?' },
   );
   if (!kind) throw new Cancelled();
-  if (kind === 'beginning' || kind === 'end') return { kind };
-  if (kind === 'offset') {
+  if (kind === 'beginning' || kind === 'end') return { start: { kind }, asked: kind };
+  if (kind === 'offset' && one) {
+    const partition = one;
     const text = await prompter.input({
       title: 'Replay from offset',
       prompt: `An offset from ${partition.low} to ${partition.high} (the end is approximate on VAST)`,
@@ -91,7 +119,7 @@ async function askStart(prompter: Prompter, partition: PartitionInfo): Promise<S
     if (text === undefined) throw new Cancelled();
     const problem = offsetProblem(text, partition);
     if (problem) throw new UsageError(problem);
-    return { kind: 'offset', offset: Number(text.trim()) };
+    return { start: { kind: 'offset', offset: Number(text.trim()) }, asked: `offset ${text.trim()}` };
   }
   const text = await prompter.input({
     title: 'Replay from time',
@@ -100,7 +128,7 @@ async function askStart(prompter: Prompter, partition: PartitionInfo): Promise<S
     validateInput: (value) => timeProblem(value),
   });
   if (text === undefined) throw new Cancelled();
-  return { kind: 'time', time: parseTime(text) };
+  return { start: { kind: 'time', time: parseTime(text) }, asked: `time ${text.trim()}` };
 }
 
 export function offsetProblem(text: string, partition: Pick<PartitionInfo, 'low' | 'high'>): string | undefined {

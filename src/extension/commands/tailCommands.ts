@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { TopicNode } from '../tree/topicNode';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { Prompter } from '../prompter';
@@ -27,10 +28,14 @@ export async function stopTailCommand(prompter: Prompter, tails: TailManager, ta
   }
   if (target instanceof TopicNode) {
     const one = tails.find(target.connection.id, target.topic.name);
+    if (!one) void vscode.window.showInformationMessage(`No tail of ${target.topic.name} is running.`);
     one?.stop();
     return one ? 1 : 0;
   }
-  if (running.length === 0) return 0;
+  if (running.length === 0) {
+    void vscode.window.showInformationMessage('No tail is running.');
+    return 0;
+  }
   if (running.length === 1) {
     running[0].stop();
     return 1;

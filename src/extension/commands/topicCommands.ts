@@ -5,19 +5,24 @@ import { parseTime } from '../../core/time';
 import type { OffsetForTime } from '../../core/model';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { BrokerConnection } from '../connections/brokerConnection';
-import type { Prompter } from '../prompter';
+import type { PickItem, Prompter } from '../prompter';
+import type { ReplayDocuments } from './replayDocuments';
+import { replayWithLimit } from './replayPartition';
 import { Cancelled } from '../runCommand';
 import { TopicNode } from '../tree/topicNode';
 import { pickConnection, pickTopic } from './pickers';
 
-async function connectionAndTopic(store: ConnectionStore, prompter: Prompter, node: unknown, title: string): Promise<{ connection: BrokerConnection; topic: string }> {
+async function connectionAndTopic(store: ConnectionStore, prompter: Prompter, node: unknown, title: string, options: { withoutInternal?: boolean } = {}): Promise<{ connection: BrokerConnection; topic: string }> {
   if (node instanceof TopicNode) return { connection: node.connection, topic: node.topic.name };
   const connection = await pickConnection(store, prompter);
-  return { connection, topic: await pickTopic(await store.session(connection), prompter, title) };
+  return { connection, topic: await pickTopic(await store.session(connection), prompter, title, options) };
 }
 
-/** Show Offsets for a Time…: per partition, the first offset at or after the time (or that there is none). */
-export async function offsetsForTimeCommand(store: ConnectionStore, prompter: Prompter, node?: unknown): Promise<OffsetForTime[]> {
+/**
+ * Show Offsets for a Time…: per partition, the first offset at or after the time (or that there is
+ * none). Choosing a row replays from there; the first row replays every partition from that time.
+ */
+export async function offsetsForTimeCommand(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, node?: unknown): Promise<OffsetForTime[]> {
   const { connection, topic } = await connectionAndTopic(store, prompter, node, 'Offsets for a Time: topic');
   const text = await prompter.input({
     title: `Offsets of ${topic} for a time`,
@@ -35,21 +40,35 @@ export async function offsetsForTimeCommand(store: ConnectionStore, prompter: Pr
   if (text === undefined) throw new Cancelled();
   const time = parseTime(text);
   const offsets = await offsetsForTime(await store.session(connection), topic, time);
-  await prompter.pickOne(
-    offsets.map((o) => ({
-      label: `Partition ${o.partition}`,
-      description: o.offset === null ? 'no event at or after this time' : `offset ${o.offset}`,
-      detail: o.timestamp === null ? undefined : `first event at ${new Date(o.timestamp).toISOString()}`,
-      value: o,
-    })),
+  const found = offsets.filter((o) => o.offset !== null).map((o) => ({ partition: o.partition, offset: o.offset! }));
+  const all: PickItem<OffsetForTime | 'all'>[] =
+    found.length > 1 ? [{ label: 'Replay all partitions from here', description: `${found.length} partitions, records in time order`, value: 'all' }] : [];
+  const picked = await prompter.pickOne<OffsetForTime | 'all'>(
+    [
+      ...all,
+      ...offsets.map((o) => ({
+        label: `Partition ${o.partition}`,
+        description: o.offset === null ? 'no event at or after this time' : `offset ${o.offset} — choose to replay from here`,
+        detail: o.timestamp === null ? undefined : `first event at ${new Date(o.timestamp).toISOString()}`,
+        value: o,
+      })),
+    ],
     { title: `${topic}: first offsets at or after ${new Date(time).toISOString()}` },
   );
+  if (picked === undefined) return offsets;
+  if (picked !== 'all' && picked.offset === null) {
+    void vscode.window.showInformationMessage(`Partition ${picked.partition} has no event at or after that time.`);
+    return offsets;
+  }
+  const starts = picked === 'all' ? found : [{ partition: picked.partition, offset: picked.offset! }];
+  const nothingAfter = picked === 'all' ? offsets.filter((o) => o.offset === null).map((o) => o.partition) : [];
+  await replayWithLimit(store, prompter, documents, { connection, topic, starts, nothingAfter, startAsked: `time ${text.trim()}`, startTime: time });
   return offsets;
 }
 
 /** Produce Test Event…: one record with VAST-safe settings (no compression, no idempotence). */
 export async function produceTestEventCommand(store: ConnectionStore, prompter: Prompter, node?: unknown): Promise<void> {
-  const { connection, topic } = await connectionAndTopic(store, prompter, node, 'Produce Test Event: topic');
+  const { connection, topic } = await connectionAndTopic(store, prompter, node, 'Produce Test Event: topic', { withoutInternal: true });
   const value = await prompter.input({ title: `Produce to ${topic}: value`, value: JSON.stringify({ test: true, at: new Date().toISOString() }) });
   if (value === undefined) throw new Cancelled();
   const key = await prompter.input({ title: `Produce to ${topic}: key (empty for none)`, value: '' });

@@ -5,6 +5,7 @@ import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerContext } from './explorerContext';
 import type { ExplorerNode } from './explorerNode';
 import { APPROXIMATE_END_NOTE, ErrorNode, InfoNode } from './simpleNodes';
+import { GroupOffsetNode } from './groupOffsetNode';
 import { CONTEXT_VALUES, groupContextValue } from './contextValues';
 
 const STATE_ICONS: Record<string, string> = {
@@ -16,9 +17,10 @@ const STATE_ICONS: Record<string, string> = {
   NotAuthorized: 'lock',
 };
 
-/** One consumer group: state, members, and total lag once it has been expanded. */
+/** One consumer group: lag first (it is what a narrow sidebar cuts off last), state, members. */
 export class GroupNode implements ExplorerNode {
-  private totalLag: number | null | undefined;
+  /** Total lag: from the folder's one-pass lag of every group, then from this group's own expansion. */
+  totalLag: number | null | undefined;
 
   constructor(
     readonly parent: ExplorerNode,
@@ -32,12 +34,26 @@ export class GroupNode implements ExplorerNode {
     const item = new vscode.TreeItem(g.groupId, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `group:${this.connection.id}:${g.groupId}`;
     const parts = [g.state, `${g.members} member${g.members === 1 ? '' : 's'}`];
-    if (this.totalLag !== undefined) parts.push(this.totalLag === null ? 'lag ?' : `lag ≈${this.totalLag}`);
+    if (this.totalLag !== undefined) parts.unshift(this.totalLag === null ? 'no commits' : `lag ≈${this.totalLag}`);
     item.description = parts.join(' · ');
     item.iconPath = new vscode.ThemeIcon(STATE_ICONS[g.state] ?? 'question');
     // Context values encode the state, so Delete is offered only where it can work (Empty, Dead).
     item.contextValue = groupContextValue(g.state);
-    item.tooltip = new vscode.MarkdownString([`**${g.groupId}**`, `state: ${g.state}`, `protocol: ${g.protocolType || '?'} / ${g.protocol || '?'}`, `members: ${g.members}`, '', APPROXIMATE_END_NOTE].join('  \n'));
+    const deletable = g.state === 'Empty' || g.state === 'Dead';
+    item.tooltip = new vscode.MarkdownString(
+      [
+        `**${g.groupId}**`,
+        `state: ${g.state}`,
+        `protocol: ${g.protocolType || '?'} / ${g.protocol || '?'}`,
+        `members: ${g.members}`,
+        this.totalLag === undefined ? '' : `lag: ${this.totalLag === null ? 'unknown (no commits)' : `≈${this.totalLag}`}`,
+        '',
+        // Why the menu has no Delete: say it where the user looks for it.
+        deletable ? 'Delete is in the context menu (its committed offsets go with it).' : 'Delete is offered only for a group without members: stop its consumers first.',
+        '',
+        APPROXIMATE_END_NOTE,
+      ].join('  \n'),
+    );
     return item;
   }
 
@@ -59,16 +75,7 @@ export class GroupNode implements ExplorerNode {
       const assigned = m.assignment.map((a) => `${a.topic}[${a.partitions.join(',')}]`).join(' ');
       nodes.push(new InfoNode(this, m.clientId || m.memberId, { description: `${m.host}${assigned ? ` · ${assigned}` : ''}`, tooltip: `member ${m.memberId}\nclient ${m.clientId}\nhost ${m.host}\nassigned ${assigned || 'nothing'}`, icon: 'person', contextValue: CONTEXT_VALUES.groupMember }));
     }
-    for (const o of detail.offsets) {
-      nodes.push(
-        new InfoNode(this, `${o.topic} / ${o.partition}`, {
-          description: `committed ${o.committed ?? '—'} · end≈ ${o.end ?? '?'} · lag≈ ${o.lag ?? '—'}`,
-          tooltip: `${o.topic} partition ${o.partition}\ncommitted: ${o.committed ?? 'none (no commit yet)'}\nend: ${o.end ?? 'unknown'} (approximate)\nlag: ${o.lag ?? 'unknown'} (approximate)\n\n${APPROXIMATE_END_NOTE}`,
-          icon: 'graph-line',
-          contextValue: CONTEXT_VALUES.groupOffset,
-        }),
-      );
-    }
+    for (const o of detail.offsets) nodes.push(new GroupOffsetNode(this, this.connection, this.group.groupId, o));
     if (nodes.length === 0) nodes.push(new InfoNode(this, 'No members and no committed offsets', { icon: 'info' }));
     return nodes;
   }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { listGroups } from '../../core/groups';
+import { groupLags } from '../../core/groupLags';
 import type { GroupList } from '../../core/model';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerContext } from './explorerContext';
@@ -19,6 +20,8 @@ export class GroupsFolderNode implements ExplorerNode {
   private pages = 1;
   /** Nodes are kept per load, so a group's lag (learnt when expanded) stays on its row. */
   private nodes = new Map<string, GroupNode>();
+  /** Every listed group's total lag, read once per listing (groupLags: one OffsetFetch per group, one ListOffsets per leader). */
+  private lags = new Map<string, number | null>();
 
   constructor(
     readonly parent: ExplorerNode,
@@ -37,9 +40,12 @@ export class GroupsFolderNode implements ExplorerNode {
     item.contextValue = CONTEXT_VALUES.groupsFolder;
     const nearCap = list?.limit ? list.count >= list.limit * GROUP_CAP_WARNING_SHARE : false;
     item.iconPath = new vscode.ThemeIcon('organization', nearCap ? new vscode.ThemeColor('list.warningForeground') : undefined);
-    if (nearCap && list?.limit) {
-      item.description = list.count >= list.limit ? 'at the group cap' : 'near the group cap';
-      item.tooltip = `VAST allows at most ${list.limit} consumer groups per view (and lists at most ${list.limit}). Delete idle groups to make room.`;
+    if (nearCap && list?.limit) item.description = list.count >= list.limit ? 'at the group cap' : 'near the group cap';
+    if (list) {
+      // Explain the "(n/256)": the cap, and that every group a tool creates counts against it.
+      item.tooltip = list.limit
+        ? `${list.count} consumer group${list.count === 1 ? '' : 's'} of at most ${list.limit}: VAST allows ${list.limit} groups per Kafka-enabled view (and lists at most ${list.limit}). Every group a tool creates counts; this extension reads without one.${nearCap ? ' Delete idle groups to make room.' : ''}`
+        : `${list.count} consumer group${list.count === 1 ? '' : 's'}.`;
     }
     return item;
   }
@@ -56,6 +62,7 @@ export class GroupsFolderNode implements ExplorerNode {
       const existing = this.nodes.get(g.groupId);
       if (existing?.group === g) return existing;
       const node = new GroupNode(this, this.connection, this.context, g);
+      if (this.lags.has(g.groupId)) node.totalLag = this.lags.get(g.groupId);
       this.nodes.set(g.groupId, node);
       return node;
     });
@@ -69,6 +76,7 @@ export class GroupsFolderNode implements ExplorerNode {
   reset(): void {
     this.pages = 1;
     this.nodes.clear();
+    this.lags.clear();
     this.groups = this.track(this.context.session(this.connection).then((s) => listGroups(s, this.context.settings().brokerProfile)));
   }
 
@@ -78,9 +86,28 @@ export class GroupsFolderNode implements ExplorerNode {
         const redraw = this.list?.count !== list.count || this.list?.limit !== list.limit;
         this.list = list;
         if (redraw) this.context.changed(this);
+        void this.loadLags(groups, list);
       },
       () => undefined,
     );
     return groups;
+  }
+
+  /** Lag on every group row before anyone expands it; a failure just leaves the rows without lag. */
+  private async loadLags(listed: Promise<GroupList>, list: GroupList): Promise<void> {
+    if (list.groups.length === 0) return;
+    try {
+      const lags = await groupLags(await this.context.session(this.connection), list.groups.map((g) => g.groupId));
+      if (this.groups !== listed) return; // refreshed meanwhile: a newer listing brings its own lags
+      for (const l of lags) {
+        if (l.error) continue;
+        this.lags.set(l.groupId, l.totalLag);
+        const node = this.nodes.get(l.groupId);
+        if (node) node.totalLag = l.totalLag;
+      }
+      this.context.changed(this);
+    } catch {
+      // Lag is a help, not the listing: the rows stay as they are.
+    }
   }
 }

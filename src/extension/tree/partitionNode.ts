@@ -4,6 +4,7 @@ import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerNode } from './explorerNode';
 import { APPROXIMATE_END_NOTE } from './simpleNodes';
 import { CONTEXT_VALUES } from './contextValues';
+import { COMMAND_IDS } from '../commandIds';
 
 export class PartitionNode implements ExplorerNode {
   constructor(
@@ -11,6 +12,8 @@ export class PartitionNode implements ExplorerNode {
     readonly connection: BrokerConnection,
     readonly topic: string,
     readonly info: PartitionInfo,
+    /** When these offsets were read (they move; a tail shows newer ones until the topic is refreshed). */
+    readonly readAt = Date.now(),
   ) {}
 
   treeItem(): vscode.TreeItem {
@@ -19,10 +22,12 @@ export class PartitionNode implements ExplorerNode {
     item.id = `partition:${this.connection.id}:${this.topic}:${p.partition}`;
     item.description = `${p.low}…${p.high}≈ · leader ${p.leader}`;
     item.tooltip = new vscode.MarkdownString(
-      [`**${this.topic}** partition ${p.partition}`, `offsets ${p.low} … ${p.high} (end approximate)`, `leader ${p.leader}, replicas [${p.replicas.join(', ')}], in sync [${p.isr.join(', ')}]`, '', APPROXIMATE_END_NOTE].join('  \n'),
+      [`**${this.topic}** partition ${p.partition}`, `offsets ${p.low} … ${p.high} (end approximate), read at ${new Date(this.readAt).toLocaleTimeString()}`, `leader ${p.leader}, replicas [${p.replicas.join(', ')}], in sync [${p.isr.join(', ')}]`, '', APPROXIMATE_END_NOTE].join('  \n'),
     );
     item.iconPath = new vscode.ThemeIcon('symbol-array');
     item.contextValue = CONTEXT_VALUES.partition;
+    // Enter, a click (or a double-click under workbench.list.openMode doubleClick) asks where to replay from.
+    item.command = { command: COMMAND_IDS.replayPartition, title: 'Replay Partition…', arguments: [this] };
     return item;
   }
 }

@@ -15,6 +15,7 @@ export class TopicsFolderNode implements ExplorerNode {
   private pages = 1;
   private count: number | undefined;
   private failed = false;
+  private readonly nodes = new Map<string, TopicNode>();
 
   constructor(
     readonly parent: ExplorerNode,
@@ -48,7 +49,14 @@ export class TopicsFolderNode implements ExplorerNode {
       .filter((t) => !filter || t.name.toLowerCase().includes(filter))
       .sort((a, b) => Number(a.internal) - Number(b.internal) || a.name.localeCompare(b.name));
     if (matching.length === 0) return [new InfoNode(this, filter ? `No topic matches "${filter}"` : 'No topics', { icon: 'info' })];
-    return pagedNodes(this, matching, this.pages, this.context.settings().treePageSize, (t) => new TopicNode(this, this.connection, this.context, t));
+    return pagedNodes(this, matching, this.pages, this.context.settings().treePageSize, (t) => {
+      // The same node for the same topic, so a tail starting can redraw exactly the row on screen.
+      const existing = this.nodes.get(t.name);
+      if (existing?.topic === t) return existing;
+      const node = new TopicNode(this, this.connection, this.context, t);
+      this.nodes.set(t.name, node);
+      return node;
+    });
   }
 
   loadMore(): void {
@@ -56,8 +64,14 @@ export class TopicsFolderNode implements ExplorerNode {
     this.context.changed(this);
   }
 
+  /** The row of `topic`, when the tree has drawn it. */
+  nodeOf(topic: string): TopicNode | undefined {
+    return this.nodes.get(topic);
+  }
+
   reset(): void {
     this.pages = 1;
+    this.nodes.clear();
     this.topics = this.track(this.context.session(this.connection).then(listTopics));
   }
 

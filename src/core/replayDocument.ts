@@ -1,0 +1,63 @@
+import type { ShownRecord } from './model';
+import { recordJsonLine } from './recordLine';
+
+/** What a replay document says about itself, in its first line. */
+export interface ReplaySummary {
+  topic: string;
+  /** The partitions read, in order. */
+  partitions: number[];
+  /** How the person asked for the start: "beginning", "end", "offset 8", "time -15m". */
+  startAsked: string;
+  /** The time a time start resolved to (epoch ms), when it was a time. */
+  startTime?: number;
+  starts: { partition: number; offset: number }[];
+  /** Partitions with no event at or after the time asked (left out). */
+  nothingAfter: number[];
+  limit: number;
+}
+
+/**
+ * A replay as JSON Lines a person can read: a first line saying what was replayed and where it
+ * started (the time a "-15m" resolved to included), one line per record with its timestamp both
+ * raw and as ISO 8601, and — when the limit cut the replay short — a last line saying where the
+ * next records start. Every line is JSON, so the document still parses as JSON Lines.
+ */
+export function replayDocumentLines(summary: ReplaySummary, records: ShownRecord[], more: boolean): string[] {
+  const header = {
+    replay: `${summary.topic} ${summary.partitions.length === 1 ? `partition ${summary.partitions[0]}` : `partitions ${summary.partitions.join(', ')}`}`,
+    from: summary.startAsked,
+    ...(summary.startTime !== undefined ? { fromTime: new Date(summary.startTime).toISOString() } : {}),
+    startOffsets: Object.fromEntries(summary.starts.map((s) => [String(s.partition), s.offset])),
+    ...(summary.nothingAfter.length > 0 ? { noEventAtOrAfterTheTimeIn: summary.nothingAfter } : {}),
+    records: records.length,
+    limit: summary.limit,
+  };
+  const lines = [JSON.stringify(header), ...records.map(recordDocumentLine)];
+  if (more) lines.push(JSON.stringify({ more: moreText(summary, records) }));
+  return lines;
+}
+
+function moreText(summary: ReplaySummary, records: ShownRecord[]): string {
+  const next = new Map(summary.starts.map((s) => [s.partition, s.offset]));
+  for (const r of records) next.set(r.partition, Math.max(next.get(r.partition) ?? 0, r.offset + 1));
+  const where = [...next].sort((a, b) => a[0] - b[0]).map(([p, o]) => (summary.partitions.length === 1 ? `offset ${o}` : `p${p}@${o}`));
+  return `The limit of ${summary.limit} records was reached: more records follow. Next: ${where.join(' ')}.`;
+}
+
+/**
+ * recordJsonLine's line with a readable `time` after the raw `timestamp`. Inserted as text rather
+ * than re-serialised, so the value keeps recordJsonLine's lossless rendering (big numbers, key order).
+ */
+export function recordDocumentLine(record: ShownRecord): string {
+  const line = recordJsonLine(record);
+  const raw = `"timestamp":${JSON.stringify(record.timestamp)},`;
+  const at = line.indexOf(raw);
+  if (at < 0) return line;
+  const time = Number.isFinite(record.timestamp) && record.timestamp >= 0 ? new Date(record.timestamp).toISOString() : null;
+  return `${line.slice(0, at + raw.length)}"time":${JSON.stringify(time)},${line.slice(at + raw.length)}`;
+}
+
+/** Records of several partitions in the order they were written (then partition, then offset). */
+export function byTime(records: ShownRecord[]): ShownRecord[] {
+  return [...records].sort((a, b) => a.timestamp - b.timestamp || a.partition - b.partition || a.offset - b.offset);
+}
