@@ -29,7 +29,8 @@ export async function sendKeepingPartitionErrors(broker: any, request: RequestDe
   return broker[send]({ ...protocolRequest, response: { ...protocolRequest.response, parse: (data: unknown) => Promise.resolve(data) } });
 }
 
-function sendRequestSymbol(broker: object): symbol {
+/** kafkajs's private Broker method that sends a protocol request (and drops the connection when it closed). */
+export function sendRequestSymbol(broker: object): symbol {
   for (let proto = Object.getPrototypeOf(broker) as object | null; proto; proto = Object.getPrototypeOf(proto) as object | null) {
     const found = Object.getOwnPropertySymbols(proto).find((s) => s.description === 'private:Broker:sendRequest');
     if (found) return found;

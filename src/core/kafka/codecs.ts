@@ -5,6 +5,7 @@ import { CompressionCodecs, CompressionTypes } from 'kafkajs';
 import * as snappy from 'snappyjs';
 import * as lz4 from 'lz4js';
 import { decompress as zstdDecompress } from 'fzstd';
+import { gunzipSync } from 'node:zlib';
 
 const XERIAL_MAGIC = Buffer.from([0x82, 0x53, 0x4e, 0x41, 0x50, 0x50, 0x59, 0x00]);
 
@@ -22,6 +23,27 @@ export function decompressSnappy(input: Buffer): Buffer {
     return Buffer.concat(blocks);
   }
   return Buffer.from(snappy.uncompress(input));
+}
+
+/**
+ * The records of one compressed batch (or legacy wrapper message), by the codec number in its
+ * attributes: 1 gzip, 2 snappy, 3 lz4, 4 zstd. Synchronous: one call per batch, not per record.
+ */
+export function decompressRecords(codec: number, input: Buffer): Buffer {
+  switch (codec) {
+    case 1:
+      return gunzipSync(input);
+    case 2:
+      return decompressSnappy(input);
+    case 3:
+      return Buffer.from(lz4.decompress(input));
+    case 4: {
+      const out = zstdDecompress(input);
+      return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+    }
+    default:
+      throw new RangeError(`a record batch uses compression codec ${codec}, which does not exist`);
+  }
 }
 
 function refuseCompression(name: string) {
