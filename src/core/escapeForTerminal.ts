@@ -6,6 +6,7 @@
 // visible escapes instead.
 
 // C0 (incl. ESC, newline, tab), DEL, C1, line/paragraph separators, bidi embeddings/overrides/isolates.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_IN_TEXT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 // JSON.stringify already escapes C0; these are the rest a terminal might act on.
 const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
@@ -24,10 +25,18 @@ export function escapeForTerminal(text: string): string {
   return text.replace(UNSAFE_IN_TEXT, visibleEscape);
 }
 
+const jsonEscape = (ch: string) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
 /** JSON.stringify, plus `\uXXXX` escapes for the characters JSON leaves raw but a terminal may obey. Still valid JSON. */
 export function jsonForTerminal(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(
-    UNSAFE_IN_JSON,
-    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return escapeJsonForTerminal(JSON.stringify(value, null, indent));
+}
+
+/**
+ * Text made of JSON.stringify output (any number of JSON Lines) with the characters JSON leaves raw
+ * but a terminal may obey turned into `\uXXXX`. Those characters can only be inside JSON strings,
+ * so one pass over a whole batch of lines equals one pass per line.
+ */
+export function escapeJsonForTerminal(jsonText: string): string {
+  return jsonText.replace(UNSAFE_IN_JSON, jsonEscape);
 }

@@ -1,6 +1,6 @@
 import type { ShownRecord } from './model';
 import type { KafkaSession } from './session';
-import { readPartitions } from './reader/partitionReader';
+import { readPartitions, type PartitionBatch } from './reader/partitionReader';
 import { resolveStart, type ResolvedStart, type StartPosition } from './reader/startPosition';
 import { showRecord } from './reader/shownRecord';
 import { UsageError } from './errors';
@@ -25,6 +25,14 @@ export interface ReplayOptions {
  * offset, which on VAST can trail the newest events.
  */
 export async function* replay(session: KafkaSession, options: ReplayOptions): AsyncGenerator<ShownRecord[]> {
+  for await (const batch of replayBatches(session, options)) yield batch.records.map((r) => showRecord(batch.topic, batch.partition, r));
+}
+
+/**
+ * The same replay as fetched: records as the decoder left them (views into the fetched bytes), one
+ * partition batch at a time — for output that formats bytes directly (the CLI's JSON Lines).
+ */
+export async function* replayBatches(session: KafkaSession, options: ReplayOptions): AsyncGenerator<PartitionBatch> {
   validateTopicName(options.topic);
   if (options.max !== undefined && (!Number.isSafeInteger(options.max) || options.max < 1)) {
     throw new UsageError(`The record limit must be a whole number of at least 1 (got ${options.max}).`);
@@ -58,7 +66,7 @@ export async function* replay(session: KafkaSession, options: ReplayOptions): As
         done = true;
       }
       remaining -= records.length;
-      if (records.length > 0) yield records.map((r) => showRecord(batch.topic, batch.partition, r));
+      if (records.length > 0) yield { topic: batch.topic, partition: batch.partition, records };
       if (done) return;
     }
   }

@@ -47,27 +47,21 @@ export function decompressRecords(codec: number, input: Buffer): Buffer {
 }
 
 function refuseCompression(name: string) {
-  return async () => {
-    throw new Error(`${name} compression is not used for producing: VAST accepts no compressed messages.`);
-  };
+  return () => Promise.reject(new Error(`${name} compression is not used for producing: VAST accepts no compressed messages.`));
 }
 
 let registered = false;
 
+/** The same codecs for whatever kafkajs itself still decodes (our Fetch decoder calls decompressRecords directly). */
 export function registerCodecs(): void {
   if (registered) return;
   registered = true;
   const codecs = CompressionCodecs as unknown as Record<number, () => unknown>;
-  codecs[CompressionTypes.Snappy] = () => ({
-    compress: refuseCompression('Snappy'),
-    decompress: async (buffer: Buffer) => decompressSnappy(buffer),
+  const reader = (name: string, codec: number) => () => ({
+    compress: refuseCompression(name),
+    decompress: (buffer: Buffer) => Promise.resolve(decompressRecords(codec, buffer)),
   });
-  codecs[CompressionTypes.LZ4] = () => ({
-    compress: refuseCompression('LZ4'),
-    decompress: async (buffer: Buffer) => Buffer.from(lz4.decompress(buffer)),
-  });
-  codecs[CompressionTypes.ZSTD] = () => ({
-    compress: refuseCompression('ZSTD'),
-    decompress: async (buffer: Buffer) => Buffer.from(zstdDecompress(buffer)),
-  });
+  codecs[CompressionTypes.Snappy] = reader('Snappy', CompressionTypes.Snappy);
+  codecs[CompressionTypes.LZ4] = reader('LZ4', CompressionTypes.LZ4);
+  codecs[CompressionTypes.ZSTD] = reader('ZSTD', CompressionTypes.ZSTD);
 }

@@ -9,8 +9,12 @@ import type { FetchedPartition, FetchLimits, FetchRequest } from '../clusterAcce
 import { decodeFetchResponse, type DecodedFetchResponse } from './fetchResponseDecoder';
 import { sendRequestSymbol } from './brokerRequests';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- kafkajs's Broker and its connections are untyped */
-type InternalBroker = any;
+/** The parts of kafkajs's internal Broker a fetch uses. */
+export interface FetchingBroker {
+  lookupRequest(apiKey: number, definitions: unknown): (args: object) => ProtocolRequest;
+  disconnect(): Promise<void>;
+  connectionPool?: { pool?: { rejectRequests?: (err: Error) => void }[] };
+}
 
 interface ProtocolRequest {
   request: { apiVersion: number };
@@ -28,7 +32,7 @@ const LARGEST_BATCH_BYTES = 256 * 1024 * 1024;
  * larger than the limits (a broker without KIP-74), that partition is fetched again at once with
  * room for the batch.
  */
-export async function fetchPartitions(broker: InternalBroker, nodeId: number, wanted: FetchRequest[], limits: FetchLimits): Promise<FetchedPartition[]> {
+export async function fetchPartitions(broker: FetchingBroker, nodeId: number, wanted: FetchRequest[], limits: FetchLimits): Promise<FetchedPartition[]> {
   const decoded = await fetchOnce(broker, nodeId, wanted, limits);
   const out: FetchedPartition[] = [];
   const tooSmall: FetchRequest[] = [];
@@ -52,8 +56,8 @@ export async function fetchPartitions(broker: InternalBroker, nodeId: number, wa
   return out;
 }
 
-async function fetchOnce(broker: InternalBroker, nodeId: number, wanted: FetchRequest[], limits: FetchLimits): Promise<DecodedFetchResponse> {
-  const build = broker.lookupRequest(apiKeys.Fetch, requests.Fetch) as (args: object) => ProtocolRequest;
+async function fetchOnce(broker: FetchingBroker, nodeId: number, wanted: FetchRequest[], limits: FetchLimits): Promise<DecodedFetchResponse> {
+  const build = broker.lookupRequest(apiKeys.Fetch, requests.Fetch);
   const protocol = build({
     replicaId: -1,
     isolationLevel: READ_COMMITTED,
@@ -79,8 +83,8 @@ async function fetchOnce(broker: InternalBroker, nodeId: number, wanted: FetchRe
       },
     },
   };
-  const send = broker[sendRequestSymbol(broker)].bind(broker) as (request: ProtocolRequest) => Promise<DecodedFetchResponse>;
-  const request = send(ours);
+  const send = (broker as unknown as Record<symbol, (request: ProtocolRequest) => Promise<DecodedFetchResponse>>)[sendRequestSymbol(broker)];
+  const request = send.call(broker, ours);
   return limits.answerWithinMs === undefined ? request : answerWithin(request, limits.answerWithinMs, nodeId, broker);
 }
 
@@ -88,14 +92,14 @@ async function fetchOnce(broker: InternalBroker, nodeId: number, wanted: FetchRe
  * The request's answer, or a timeout error after `ms` — and then every connection to the broker is
  * dropped: a connection made while a broker was restarting can stay silent until the request timeout.
  */
-async function answerWithin<T>(request: Promise<T>, ms: number, nodeId: number, broker: InternalBroker): Promise<T> {
+async function answerWithin<T>(request: Promise<T>, ms: number, nodeId: number, broker: FetchingBroker): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const silent = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       const err = new Error(`Fetch from broker ${nodeId} timed out: no answer within ${ms} ms; reconnecting.`);
       err.name = 'KafkaJSRequestTimeoutError';
       // Fail whatever waits on this broker's connections and close them; the next request reconnects.
-      for (const connection of (broker.connectionPool?.pool ?? []) as any[]) connection.rejectRequests?.(err);
+      for (const connection of broker.connectionPool?.pool ?? []) connection.rejectRequests?.(err);
       Promise.resolve(broker.disconnect()).catch(() => undefined);
       reject(err);
     }, ms);
