@@ -14,5 +14,18 @@ const common = {
 
 await Promise.all([
   esbuild.build({ ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
-  esbuild.build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js' }),
+  // The CLI as ES modules split at its dynamic imports (kafkajs, the settings scanners): `ebx --help`
+  // parses commander and the command definitions only. Comments and whitespace go (names stay, for
+  // --debug's stack traces). `require` is provided for the CommonJS packages inside the chunks.
+  esbuild.build({
+    ...common,
+    entryPoints: { cli: 'src/cli/main.ts' },
+    format: 'esm',
+    splitting: true,
+    outdir: 'dist/cli',
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunk-[hash]',
+    minifyWhitespace: true,
+    banner: { js: "import { createRequire as __ebxCreateRequire } from 'node:module'; const require = __ebxCreateRequire(import.meta.url);" },
+  }),
 ]);
