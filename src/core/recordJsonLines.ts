@@ -15,7 +15,8 @@ const NOT_ASCII = 2;
 const BYTE_KIND = new Uint8Array(256);
 for (let b = 0; b < 256; b++) BYTE_KIND[b] = b >= 0x80 ? NOT_ASCII : b < 0x20 || b === 0x22 || b === 0x5c || b === 0x7f ? ESCAPE : PLAIN;
 // JSON.stringify's short escapes; other controls (and DEL, for the terminal) become \u00XX.
-const SHORT_ESCAPE: Record<number, number> = { 0x08: 0x62, 0x09: 0x74, 0x0a: 0x6e, 0x0c: 0x66, 0x0d: 0x72, 0x22: 0x22, 0x5c: 0x5c };
+const SHORT_ESCAPE = new Uint8Array(128);
+for (const [b, letter] of [[0x08, 'b'], [0x09, 't'], [0x0a, 'n'], [0x0c, 'f'], [0x0d, 'r'], [0x22, '"'], [0x5c, '\\']] as const) SHORT_ESCAPE[b] = letter.charCodeAt(0);
 const HEX = Buffer.from('0123456789abcdef', 'latin1');
 
 const TIMESTAMP_FIELD = Buffer.from(',"timestamp":', 'latin1');
@@ -25,10 +26,21 @@ const HEADERS_FIELD = Buffer.from(',"headers":', 'latin1');
 const NULL = Buffer.from('null', 'latin1');
 const NO_HEADERS_END = Buffer.from('{}}\n', 'latin1');
 
+/** Copies bytes[from, to) to out at pos; returns the new pos. Short runs by hand (a native copy costs more than it saves). */
+function copyRun(bytes: Buffer, from: number, to: number, out: Buffer, pos: number): number {
+  if (to - from > 24) return pos + bytes.copy(out, pos, from, to);
+  for (let i = from; i < to; i++) out[pos++] = bytes[i];
+  return pos;
+}
+
 /** A Buffer that grows as lines are written into it; `take()` hands over what was written. */
 class LineBuffer {
   buf: Buffer;
   pos = 0;
+  // Records of a batch mostly share a timestamp: its digits are copied from where they were last written.
+  private lastTimestamp = Number.NaN;
+  private lastTimestampAt = 0;
+  private lastTimestampLength = 0;
   constructor(capacity: number) {
     this.buf = Buffer.allocUnsafe(capacity);
   }
@@ -48,6 +60,19 @@ class LineBuffer {
   text(text: string): void {
     this.room(Buffer.byteLength(text));
     this.pos += this.buf.write(text, this.pos);
+  }
+
+  timestamp(n: number): void {
+    if (n === this.lastTimestamp) {
+      this.room(this.lastTimestampLength);
+      this.pos += this.buf.copy(this.buf, this.pos, this.lastTimestampAt, this.lastTimestampAt + this.lastTimestampLength);
+      return;
+    }
+    const at = this.pos;
+    this.integer(n);
+    this.lastTimestamp = n;
+    this.lastTimestampAt = at;
+    this.lastTimestampLength = this.pos - at;
   }
 
   /** A whole number as decimal digits (offsets and timestamps: below 2^53). */
@@ -80,35 +105,38 @@ class LineBuffer {
     const start = this.pos;
     let pos = start;
     buf[pos++] = 0x22;
+    // Runs of bytes that need nothing are copied whole; the loop only looks for the ones that do.
+    let run = 0;
     for (let i = 0; i < bytes.length; i++) {
       const b = bytes[i];
       const kind = BYTE_KIND[b];
-      if (kind === PLAIN) {
-        buf[pos++] = b;
-      } else if (kind === ESCAPE) {
-        if (pos + 6 + bytes.length - i > buf.length) {
-          // An escape takes up to 6 bytes: grow for it and whatever else is left of the field.
-          this.pos = pos;
-          this.room(6 * (bytes.length - i) + 1);
-          buf = this.buf;
-        }
-        buf[pos++] = 0x5c;
-        const short = SHORT_ESCAPE[b];
-        if (short !== undefined) {
-          buf[pos++] = short;
-        } else {
-          buf[pos++] = 0x75;
-          buf[pos++] = 0x30;
-          buf[pos++] = 0x30;
-          buf[pos++] = HEX[b >> 4];
-          buf[pos++] = HEX[b & 15];
-        }
-      } else {
-        // Not ASCII: UTF-8 text goes through JSON.stringify and the terminal escaping (C1, bidi, U+2028).
+      if (kind === PLAIN) continue;
+      if (kind === NOT_ASCII) {
+        // UTF-8 text goes through JSON.stringify and the terminal escaping (C1, bidi, U+2028); other bytes as base64.
         this.pos = start;
         return this.text(isUtf8(bytes) ? escapeJsonForTerminal(JSON.stringify(bytes.toString('utf8'))) : `{"base64":"${bytes.toString('base64')}"}`);
       }
+      pos = copyRun(bytes, run, i, buf, pos);
+      run = i + 1;
+      if (pos + 6 + bytes.length - i > buf.length) {
+        // An escape takes up to 6 bytes: grow for it and whatever else is left of the field.
+        this.pos = pos;
+        this.room(6 * (bytes.length - i) + 1);
+        buf = this.buf;
+      }
+      buf[pos++] = 0x5c;
+      const short = SHORT_ESCAPE[b];
+      if (short !== 0) {
+        buf[pos++] = short;
+      } else {
+        buf[pos++] = 0x75;
+        buf[pos++] = 0x30;
+        buf[pos++] = 0x30;
+        buf[pos++] = HEX[b >> 4];
+        buf[pos++] = HEX[b & 15];
+      }
     }
+    pos = copyRun(bytes, run, bytes.length, buf, pos);
     buf[pos++] = 0x22;
     this.pos = pos;
   }
@@ -156,7 +184,7 @@ export function recordJsonLines(topic: string, partition: number, records: reado
     out.bytes(prefix);
     out.integer(r.offset);
     out.bytes(TIMESTAMP_FIELD);
-    out.integer(r.timestamp);
+    out.timestamp(r.timestamp);
     out.bytes(KEY_FIELD);
     out.field(r.key);
     out.bytes(VALUE_FIELD);

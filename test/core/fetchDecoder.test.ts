@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { Kafka, logLevel, Partitioners, CompressionTypes } from 'kafkajs';
+import { Kafka, Partitioners, CompressionTypes } from 'kafkajs';
 import { fetchPartitions, type FetchingBroker } from '../../src/core/kafka/fetchRequest';
 import { registerCodecs } from '../../src/core/kafka/codecs';
 import { replayBatches } from '../../src/core/replay';
@@ -22,10 +22,29 @@ const run = promisify(execFile);
 const binary = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
 const invalidUtf8 = Buffer.from([0x61, 0xc3, 0x28, 0xff]);
 
-/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return -- kafkajs's internal Cluster and Broker are untyped; the test drives them as the product does */
-async function internalBroker(kafka: Kafka): Promise<{ broker: any; cluster: any }> {
+/** The parts of kafkajs's internal Cluster and Broker the test drives, as the product does. */
+interface InternalCluster {
+  connect(): Promise<void>;
+  refreshMetadata(): Promise<void>;
+  getNodeIds(): number[];
+  findBroker(query: { nodeId: string }): Promise<InternalBroker>;
+  disconnect(): Promise<void>;
+}
+interface KafkaJsMessage {
+  offset: string;
+  timestamp: string;
+  key: Buffer | null;
+  value: Buffer | null;
+  headers?: RawRecord['headers'];
+  isControlRecord: boolean;
+}
+interface InternalBroker extends FetchingBroker {
+  fetch(request: object): Promise<{ responses: { partitions: { messages: KafkaJsMessage[] }[] }[] }>;
+}
+
+async function internalBroker(kafka: Kafka): Promise<{ broker: InternalBroker; cluster: InternalCluster }> {
   const factory = Object.getOwnPropertySymbols(kafka).find((s) => s.description === 'private:Kafka:createCluster')!;
-  const cluster = (kafka as any)[factory]({ allowAutoTopicCreation: false });
+  const cluster = (kafka as unknown as Record<symbol, (options: object) => InternalCluster>)[factory]({ allowAutoTopicCreation: false });
   await cluster.connect();
   await cluster.refreshMetadata();
   const nodeId = cluster.getNodeIds()[0];
@@ -33,7 +52,7 @@ async function internalBroker(kafka: Kafka): Promise<{ broker: any; cluster: any
 }
 
 /** kafkajs's own decoding of a Fetch for one partition from `offset`, with the same limits. */
-async function kafkaJsFetch(broker: any, topic: string, offset: number, limits: FetchLimits): Promise<RawRecord[]> {
+async function kafkaJsFetch(broker: InternalBroker, topic: string, offset: number, limits: FetchLimits): Promise<RawRecord[]> {
   const response = await broker.fetch({
     replicaId: -1,
     isolationLevel: 1,
@@ -42,12 +61,10 @@ async function kafkaJsFetch(broker: any, topic: string, offset: number, limits: 
     maxBytes: limits.maxBytes,
     topics: [{ topic, partitions: [{ partition: 0, fetchOffset: String(offset), maxBytes: limits.partitionMaxBytes }] }],
   });
-  const messages = response.responses[0].partitions[0].messages as any[];
-  return messages
+  return response.responses[0].partitions[0].messages
     .filter((m) => !m.isControlRecord && Number(m.offset) >= offset)
     .map((m) => ({ offset: Number(m.offset), timestamp: Number(m.timestamp), key: m.key, value: m.value, headers: { ...(m.headers ?? {}) } }));
 }
-/* eslint-enable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return */
 
 const plain = (records: RawRecord[]) => records.map((r) => ({ ...r, headers: { ...r.headers } }));
 const isAborted = (r: RawRecord) => r.value !== null && r.value.subarray(0, 7).toString('latin1') === 'aborted';
@@ -116,7 +133,7 @@ describe('the Fetch decoder on a real broker', () => {
         let offset = 0;
         let fetches = 0;
         for (let empty = 0; empty < 2; fetches++) {
-          const [answer] = await fetchPartitions(broker as FetchingBroker, 1, [{ topic, partition: 0, offset }], limits);
+          const [answer] = await fetchPartitions(broker, 1, [{ topic, partition: 0, offset }], limits);
           const theirs = (await kafkaJsFetch(broker, topic, offset, limits)).filter((r) => !isAborted(r));
           assert.deepEqual(plain(answer.records), theirs, `fetch from offset ${offset}`);
           ours.push(...answer.records);

@@ -27,6 +27,42 @@ const READ_COMMITTED = 1;
 const LARGEST_BATCH_BYTES = 256 * 1024 * 1024;
 
 /**
+ * Fetches with read-ahead, as librdkafka does: when every partition of an answer had records, the
+ * same partitions are fetched again at once from where the answer ended, so the broker reads and
+ * sends the next answer while the caller formats and writes this one. A caller that then asks for
+ * exactly that gets it; one that asks for anything else (another offset, fewer partitions, other
+ * limits) gets a fresh fetch and the read-ahead is dropped. Quiet partitions (empty answers) are
+ * never read ahead, so an idle tail sends no more fetches than before.
+ */
+export class FetchReadAhead {
+  private readonly pending = new Map<number, { key: string; answer: Promise<FetchedPartition[]> }>();
+
+  async fetch(broker: FetchingBroker, nodeId: number, wanted: FetchRequest[], limits: FetchLimits): Promise<FetchedPartition[]> {
+    const key = requestKey(wanted, limits);
+    const ahead = this.pending.get(nodeId);
+    this.pending.delete(nodeId);
+    const answer = ahead?.key === key ? await ahead.answer : await fetchPartitions(broker, nodeId, wanted, limits);
+    if (answer.length === wanted.length && answer.every((p) => p.records.length > 0)) {
+      const next = answer.map((p) => ({ topic: p.topic, partition: p.partition, offset: p.nextOffset }));
+      const nextAnswer = fetchPartitions(broker, nodeId, next, limits);
+      nextAnswer.catch(() => undefined); // a failure is seen by whoever asks for it, never unhandled
+      this.pending.set(nodeId, { key: requestKey(next, limits), answer: nextAnswer });
+    }
+    return answer;
+  }
+
+  /** Forget what was read ahead (the connection is closing). */
+  clear(): void {
+    this.pending.clear();
+  }
+}
+
+function requestKey(wanted: FetchRequest[], limits: FetchLimits): string {
+  const partitions = wanted.map((w) => `${w.partition}@${w.offset}:${w.topic}`).sort();
+  return `${limits.maxBytes}/${limits.partitionMaxBytes}/${limits.maxWaitMs}/${limits.answerWithinMs ?? ''}|${partitions.join('|')}`;
+}
+
+/**
  * Fetches these partitions from `broker` (their leader). A batch cut off by the size limit is never
  * dropped: it is read by the next fetch from `nextOffset`; when a partition's first batch alone is
  * larger than the limits (a broker without KIP-74), that partition is fetched again at once with

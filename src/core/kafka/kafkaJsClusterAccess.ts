@@ -29,7 +29,7 @@ import type {
 } from '../clusterAccess';
 import { classified, classifyError } from './classifyError';
 import { registerCodecs } from './codecs';
-import { fetchPartitions } from './fetchRequest';
+import { FetchReadAhead } from './fetchRequest';
 import { forwardKafkaJsLog, kafkaJsConfig } from './kafkaJsConfig';
 import { decodeAssignment } from './memberAssignment';
 import { errorName, sendKeepingPartitionErrors, OFFSET_COMMIT } from './brokerRequests';
@@ -49,6 +49,7 @@ class KafkaJsClusterAccess implements ClusterAccess {
   private connected: Promise<void> | undefined;
   private adminClient: Admin | undefined;
   private adminConnected: Promise<void> | undefined;
+  private readonly readAhead = new FetchReadAhead();
 
   constructor(
     private readonly options: ConnectionOptions,
@@ -76,6 +77,7 @@ class KafkaJsClusterAccess implements ClusterAccess {
     const closing: Promise<unknown>[] = [Promise.resolve(this.cluster.disconnect()).catch(() => undefined)];
     if (this.adminClient) closing.push(this.adminClient.disconnect().catch(() => undefined));
     this.connected = undefined;
+    this.readAhead.clear();
     this.adminClient = undefined;
     this.adminConnected = undefined;
     await Promise.all(closing);
@@ -182,7 +184,7 @@ class KafkaJsClusterAccess implements ClusterAccess {
     return classified(async () => {
       if (signal?.aborted) throw abortError();
       await this.connect();
-      return fetchPartitions(await this.broker(nodeId), nodeId, requests, limits);
+      return this.readAhead.fetch(await this.broker(nodeId), nodeId, requests, limits);
     });
   }
 
