@@ -4,7 +4,7 @@
 // the buffer (or into the one decompressed buffer of their batch), so a record costs one small
 // object and its views. kafkajs's own decoder allocates a Long and several strings per record,
 // which made replay CPU-bound in garbage collection (issue 14).
-import type { HeaderValue, RawRecord } from '../clusterAccess';
+import { NO_HEADERS, type HeaderValue, type RawRecord } from '../clusterAccess';
 import { decompressRecords } from './codecs';
 
 /** A transaction the broker says was aborted (Fetch v4+): its producer's batches from firstOffset on are not events. */
@@ -168,7 +168,7 @@ function decodeBatch(batch: Buffer, fromOffset: number, transactions: AbortedTra
     const key = reader.bytes();
     const value = reader.bytes();
     const headerCount = reader.varint();
-    const headers = headerCount > 0 ? readHeaders(reader, headerCount) : (Object.create(null) as Record<string, HeaderValue>);
+    const headers = headerCount > 0 ? readHeaders(reader, headerCount) : NO_HEADERS;
     if (reader.pos !== recordEnd) throw new RangeError(`record at offset ${offset} is ${length} bytes long but its fields take ${length + reader.pos - recordEnd}`);
     if (offset >= fromOffset) out.push({ offset, timestamp: logAppendTime ? maxTimestamp : baseTimestamp + timestampDelta, key, value, headers });
   }
@@ -223,7 +223,7 @@ function decodeMessage(message: Buffer, fromOffset: number, out: RawRecord[]): n
   const value = valueLength < 0 ? null : message.subarray(pos, (pos += valueLength));
   const codec = attributes & ATTR_CODEC_MASK;
   if (codec === 0) {
-    if (offset >= fromOffset) out.push({ offset, timestamp, key, value, headers: Object.create(null) as Record<string, HeaderValue> });
+    if (offset >= fromOffset) out.push({ offset, timestamp, key, value, headers: NO_HEADERS });
     return offset;
   }
   if (value === null) return offset;
