@@ -59,6 +59,9 @@ export async function* tailBatches(session: KafkaSession, options: TailOptions):
     logger: session.logger,
     outOfRange: 'nearest',
     retryForMs: Number.POSITIVE_INFINITY,
+    // Answers of at most 2 MiB, as for replay: a tail catching up on a backlog holds one answer's
+    // records (and one read ahead) at a time, which stay young for the GC (bench/replay.mjs, 8 partitions).
+    limits: { partitionMaxBytes: 1024 * 1024, maxBytes: 2 * 1024 * 1024 },
     discoverNewPartitions,
     discoverEveryMs: options.discoverEveryMs,
   });

@@ -27,11 +27,11 @@ const READ_COMMITTED = 1;
 const LARGEST_BATCH_BYTES = 256 * 1024 * 1024;
 
 /**
- * Fetches with read-ahead, as librdkafka does: when every partition of an answer had records, the
- * same partitions are fetched again at once from where the answer ended, so the broker reads and
+ * Fetches with read-ahead, as librdkafka does: when an answer had records, the same partitions are
+ * fetched again at once from where the answer ended, so the broker reads and
  * sends the next answer while the caller formats and writes this one. A caller that then asks for
  * exactly that gets it; one that asks for anything else (another offset, fewer partitions, other
- * limits) gets a fresh fetch and the read-ahead is dropped. Quiet partitions (empty answers) are
+ * limits) gets a fresh fetch and the read-ahead is dropped. An answer with no records at all is
  * never read ahead, so an idle tail sends no more fetches than before.
  */
 export class FetchReadAhead {
@@ -42,7 +42,7 @@ export class FetchReadAhead {
     const ahead = this.pending.get(nodeId);
     this.pending.delete(nodeId);
     const answer = ahead?.key === key ? await ahead.answer : await fetchPartitions(broker, nodeId, wanted, limits);
-    if (answer.length === wanted.length && answer.every((p) => p.records.length > 0)) {
+    if (answer.length === wanted.length && answer.some((p) => p.records.length > 0)) {
       const next = answer.map((p) => ({ topic: p.topic, partition: p.partition, offset: p.nextOffset }));
       const nextAnswer = fetchPartitions(broker, nodeId, next, limits);
       nextAnswer.catch(() => undefined); // a failure is seen by whoever asks for it, never unhandled
