@@ -29,7 +29,7 @@ import type {
 } from '../clusterAccess';
 import { classified, classifyError } from './classifyError';
 import { registerCodecs } from './codecs';
-import { FetchReadAhead } from './fetchRequest';
+import { FetchReadAhead, type FetchingBroker } from './fetchRequest';
 import { forwardKafkaJsLog, kafkaJsConfig } from './kafkaJsConfig';
 import { decodeAssignment } from './memberAssignment';
 import { errorName, sendKeepingPartitionErrors, OFFSET_COMMIT } from './brokerRequests';
@@ -184,7 +184,7 @@ class KafkaJsClusterAccess implements ClusterAccess {
     return classified(async () => {
       if (signal?.aborted) throw abortError();
       await this.connect();
-      return this.readAhead.fetch(await this.broker(nodeId), nodeId, requests, limits);
+      return this.readAhead.fetch((await this.broker(nodeId)) as FetchingBroker, nodeId, requests, limits);
     });
   }
 
