@@ -96,7 +96,7 @@ async function main() {
       try {
         const run = await SCENARIOS[name]();
         const r = await run({ bootstrap, quick: args.quick, reps: args.reps });
-        results.scenarios[name] = { ...r, loadavgBefore: before, loadavgAfter: loadavg(), seconds: Math.round((Date.now() - t0) / 1000) };
+        results.scenarios[name] = { ...r, loadavgBefore: before, loadavgAfter: loadavg(), scenarioSeconds: Math.round((Date.now() - t0) / 1000) };
         say(`scenario ${name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       } catch (err) {
         failed++;
