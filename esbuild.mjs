@@ -60,4 +60,20 @@ async function buildExtension() {
   });
 }
 
-await Promise.all([buildExtension(), esbuild.build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js' })]);
+await Promise.all([
+  buildExtension(),
+  // The CLI as ES modules split at its dynamic imports (kafkajs, the settings scanners): `ebx --help`
+  // parses commander and the command definitions only. Comments and whitespace go (names stay, for
+  // --debug's stack traces). `require` is provided for the CommonJS packages inside the chunks.
+  esbuild.build({
+    ...common,
+    entryPoints: { cli: 'src/cli/main.ts' },
+    format: 'esm',
+    splitting: true,
+    outdir: 'dist/cli',
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunk-[hash]',
+    minifyWhitespace: true,
+    banner: { js: "import { createRequire as __ebxCreateRequire } from 'node:module'; const require = __ebxCreateRequire(import.meta.url);" },
+  }),
+]);

@@ -1,5 +1,5 @@
 // Reads a V8 .cpuprofile (node --cpu-prof) of the bundled CLI and says where the time went: the
-// top frames by self time, mapped back to their sources through dist/cli.js.map, and the share of
+// top frames by self time, mapped back to their sources through the source maps of dist/cli/*.mjs, and the share of
 // each part of the pipeline (kafkajs decoding, record to text, JSON, output, GC, idle).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,16 +10,25 @@ const CATEGORIES = [
   ['kafkajs decode', /node_modules\/kafkajs\/src\/protocol/],
   ['kafkajs network', /node_modules\/kafkajs\/src\/(network|broker|cluster)/],
   ['kafkajs other', /node_modules\/kafkajs/],
+  ['Fetch decoding (ours)', /src\/core\/kafka\/(recordBatchDecoder|fetchResponseDecoder|fetchRequest|codecs)/],
   ['record to text (showRecord)', /src\/core\/reader\/shownRecord/],
-  ['JSON + escaping (output)', /src\/(cli\/output|core\/escapeForTerminal)/],
+  ['JSON Lines + escaping (output)', /src\/(cli\/output|core\/escapeForTerminal|core\/recordJsonLines)/],
   ['reader / replay', /src\/core\/(reader|replay|tail|kafka)/],
   ['CLI stream', /src\/cli\//],
 ];
 
 export function summarizeProfile(file, { top = 12 } = {}) {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const mapFile = path.join(ROOT, 'dist', 'cli.js.map');
-  const map = fs.existsSync(mapFile) ? new SourceMap(JSON.parse(fs.readFileSync(mapFile, 'utf8'))) : undefined;
+  // The CLI is split into chunks (dist/cli/*.mjs), each with its own source map.
+  const maps = new Map();
+  const mapOf = (url) => {
+    if (!/\/dist\/cli\/[^/]+\.mjs$/.test(url)) return undefined;
+    if (!maps.has(url)) {
+      const file = `${url.replace(/^file:\/\//, '')}.map`;
+      maps.set(url, fs.existsSync(file) ? new SourceMap(JSON.parse(fs.readFileSync(file, 'utf8'))) : undefined);
+    }
+    return maps.get(url);
+  };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -36,7 +45,8 @@ export function summarizeProfile(file, { top = 12 } = {}) {
   const sourceOf = (node) => {
     const { url, lineNumber, columnNumber } = node.callFrame;
     if (!url) return undefined;
-    if (map && url.endsWith('/dist/cli.js')) {
+    const map = mapOf(url);
+    if (map) {
       const e = map.findEntry(lineNumber, columnNumber);
       if (e?.originalSource) return { file: e.originalSource.replace(/^.*?(node_modules\/|src\/)/, '$1'), line: (e.originalLine ?? 0) + 1 };
     }

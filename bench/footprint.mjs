@@ -22,7 +22,10 @@ export async function footprintScenario({ quick }) {
     const build = spawnSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: tmp, encoding: 'utf8' });
     if (build.status !== 0) throw new Error(`production build failed: ${build.stderr}`);
     const kb = (f) => round(fs.statSync(path.join(tmp, f)).size / 1024, 0);
-    const result = { extensionKb: kb('dist/extension.js'), cliKb: kb('dist/cli.js') };
+    // The CLI: its entry and every chunk it may load (dist/cli/*.mjs), and the entry alone (what `ebx --help` parses).
+    const cliFiles = fs.readdirSync(path.join(tmp, 'dist', 'cli')).filter((f) => f.endsWith('.mjs'));
+    const cliBytes = cliFiles.reduce((sum, f) => sum + fs.statSync(path.join(tmp, 'dist', 'cli', f)).size, 0);
+    const result = { extensionKb: kb('dist/extension.js'), cliKb: round(cliBytes / 1024, 0), cliEntryKb: kb('dist/cli/cli.mjs') };
     if (!quick) {
       const vsce = path.join(path.dirname(requireFromRoot.resolve('@vscode/vsce/package.json')), 'vsce');
       const out = path.join(tmp, 'ebx.vsix');

@@ -29,18 +29,24 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
+/** Median and spread (min, max) of a list of numbers, rounded; n is how many there were. */
+export function spread(values, digits = 1) {
+  const v = values.filter((x) => Number.isFinite(x));
+  return { median: round(median(v), digits), min: round(Math.min(...v), digits), max: round(Math.max(...v), digits), n: v.length };
+}
+
 export const round = (x, digits = 1) => (x === null || x === undefined || !Number.isFinite(x) ? null : Number(x.toFixed(digits)));
 export const ratio = (ours, peer) => (ours === null || peer === null || !peer ? null : round(ours / peer, 2));
 export const loadavg = () => os.loadavg().map((x) => round(x, 2));
 
 /**
- * Runs a command to completion under /usr/bin/time (peak RSS), stdout to /dev/null unless `stdout`
- * is 'pipe'. Resolves { wallMs, maxRssKb, code, stdout, stderr }.
+ * Runs a command to completion under /usr/bin/time (peak RSS, user and system CPU), stdout to
+ * /dev/null unless `stdout` is 'pipe'. Resolves { wallMs, maxRssKb, cpuSeconds, code, stdout, stderr }.
  */
 export function timed(cmd, args, { env, stdout = 'ignore', timeoutMs = 600_000 } = {}) {
   const timeFile = path.join(os.tmpdir(), `ebx-bench-time-${process.pid}-${Math.random().toString(36).slice(2)}`);
   const useTime = fs.existsSync('/usr/bin/time');
-  const [bin, argv] = useTime ? ['/usr/bin/time', ['-f', '%M', '-o', timeFile, cmd, ...args]] : [cmd, args];
+  const [bin, argv] = useTime ? ['/usr/bin/time', ['-f', '%M %U %S', '-o', timeFile, cmd, ...args]] : [cmd, args];
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(bin, argv, { env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'pipe'] });
@@ -54,11 +60,14 @@ export function timed(cmd, args, { env, stdout = 'ignore', timeoutMs = 600_000 }
       clearTimeout(timer);
       const wallMs = performance.now() - started;
       let maxRssKb = null;
+      let cpuSeconds = null;
       try {
-        maxRssKb = Number(fs.readFileSync(timeFile, 'utf8').trim().split('\n').pop());
+        const [rss, user, system] = fs.readFileSync(timeFile, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+        maxRssKb = rss;
+        cpuSeconds = user + system;
         fs.rmSync(timeFile, { force: true });
       } catch {}
-      resolve({ wallMs, maxRssKb, code, stdout: out, stderr: err });
+      resolve({ wallMs, maxRssKb, cpuSeconds, code, stdout: out, stderr: err });
     });
   });
 }

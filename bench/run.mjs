@@ -9,14 +9,17 @@
 // --smoke   --quick, and skip the VS Code scenario (code-server start-up alone takes most of a minute).
 // Broker: KAFKA_BOOTSTRAP when set (for --smoke only when the test runner started it locally),
 // otherwise a fresh one from scripts/broker.mjs in a temporary directory, stopped at the end.
-// Writes bench/results/latest.json and bench/results/chart.svg + chart.png (full runs), prints a table.
+// --reps    repetitions of each side-by-side comparison (default 5; 1 with --quick).
+// Writes bench/results/latest.json, bench/results/table.md (the README's table, ready to paste) and
+// bench/results/chart.svg + chart.png (full runs), and prints the table.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { parseArgs as parseCommandLine } from 'node:util';
 import { startBroker, stopBroker } from '../scripts/broker.mjs';
 import { drawChart, renderPng } from './chart.mjs';
-import { ROOT, loadavg, say } from './lib.mjs';
+import { ROOT, loadavg, ratio, round, say } from './lib.mjs';
 
 const SCENARIOS = {
   replay: () => import('./replay.mjs').then((m) => m.replayScenario),
@@ -27,21 +30,27 @@ const SCENARIOS = {
 };
 
 function parseArgs(argv) {
-  const args = { quick: false, smoke: false, only: Object.keys(SCENARIOS), reps: undefined };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--quick') args.quick = true;
-    else if (a === '--smoke') args.quick = args.smoke = true;
-    else if (a === '--only') args.only = argv[++i].split(',');
-    else if (a.startsWith('--only=')) args.only = a.slice(7).split(',');
-    else if (a === '--reps') args.reps = Number(argv[++i]);
-    else throw new Error(`unknown argument ${a}`);
+  const { values } = parseCommandLine({
+    args: argv,
+    options: {
+      quick: { type: 'boolean', default: false },
+      smoke: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      reps: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const args = { quick: values.quick || values.smoke, smoke: values.smoke, only: values.only ? values.only.split(',') : Object.keys(SCENARIOS), reps: undefined };
+  if (values.reps !== undefined) {
+    args.reps = Number(values.reps);
+    if (!Number.isInteger(args.reps) || args.reps < 1) throw new Error(`--reps takes a whole number of at least 1 (got ${values.reps})`);
   }
   if (process.env.EBX_BENCH_QUICK === '1') args.quick = true;
   const unknown = args.only.filter((s) => !SCENARIOS[s]);
   if (unknown.length) throw new Error(`unknown scenario(s) ${unknown.join(', ')}; scenarios: ${Object.keys(SCENARIOS).join(', ')}`);
   if (args.smoke) args.only = args.only.filter((s) => s !== 'vscode');
-  args.reps ??= args.quick ? 1 : 3;
+  args.reps ??= args.quick ? 1 : 5;
   return args;
 }
 
@@ -87,7 +96,7 @@ async function main() {
       try {
         const run = await SCENARIOS[name]();
         const r = await run({ bootstrap, quick: args.quick, reps: args.reps });
-        results.scenarios[name] = { ...r, loadavgBefore: before, loadavgAfter: loadavg(), seconds: Math.round((Date.now() - t0) / 1000) };
+        results.scenarios[name] = { ...r, loadavgBefore: before, loadavgAfter: loadavg(), scenarioSeconds: Math.round((Date.now() - t0) / 1000) };
         say(`scenario ${name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       } catch (err) {
         failed++;
@@ -105,11 +114,12 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   const jsonFile = path.join(outDir, args.quick ? 'quick.json' : 'latest.json');
   fs.writeFileSync(jsonFile, `${JSON.stringify(results, null, 2)}\n`);
+  fs.writeFileSync(path.join(outDir, 'table.md'), markdownTable(results));
   const svg = drawChart(results);
   fs.writeFileSync(path.join(outDir, 'chart.svg'), svg);
   await renderPng(svg, path.join(outDir, 'chart.png'));
   process.stdout.write(formatTable(results));
-  say(`wrote ${path.relative(ROOT, jsonFile)} and ${path.relative(ROOT, path.join(outDir, 'chart.png'))} (and .svg) in ${results.seconds} s`);
+  say(`wrote ${path.relative(ROOT, jsonFile)}, table.md and ${path.relative(ROOT, path.join(outDir, 'chart.png'))} (and .svg) in ${results.seconds} s`);
   const passed = args.only.length - failed;
   console.log(`bench: ${passed} scenarios ran, ${failed} failed`);
   return failed === 0 ? 0 : 1;
@@ -122,8 +132,14 @@ export function tableRows(results) {
   const add = (figure, ours, peer, ratio, target, met) => rows.push({ figure, ours, peer, ratio, target, met });
   if (s.replay && !s.replay.error) {
     const r = s.replay;
-    add(`Replay ${r.records.toLocaleString('en-US')} records, records/s`, r.ours.recordsPerSec, r.kcat.recordsPerSec, r.ratio, '≥ 0.5 × kcat', r.met);
-    add('Replay peak RSS, MB', r.ours.peakRssMb, r.kcat.peakRssMb, null, '', null);
+    const range = (x) => (x.min === x.max ? `${x.median}` : `${x.median} (${x.min}–${x.max})`);
+    for (const c of r.cases) {
+      add(`Replay ${c.name}, records/s, median (min–max) of ${c.ours.recordsPerSec.n}; load ${range(c.ours.loadavg1)}`, range(c.ours.recordsPerSec), range(c.kcat.recordsPerSec), c.ratio, c.target, c.met);
+      add(`  same, CPU seconds (user + system)`, range(c.ours.cpuSeconds), range(c.kcat.cpuSeconds), c.cpuRatio === null ? null : round(1 / c.cpuRatio, 2), '', null);
+    }
+    add('Replay peak RSS, MB (largest case)', r.peakRss.oursMb, r.peakRss.kcatMb, null, '≤ kcat + 50 MB', r.peakRss.met);
+    add('`ebx --help` wall time, ms', range(r.startup.help.wallMs), null, null, '≤ 150 ms', r.startup.help.met);
+    add('Replay: first byte on stdout, ms', range(r.startup.firstByte.oursMs), range(r.startup.firstByte.kcatMs), ratio(r.startup.firstByte.oursMs.median, r.startup.firstByte.kcatMs.median), '', null);
   }
   if (s.tail && !s.tail.error) {
     for (const mode of ['kafka', 'immediate']) {
@@ -147,14 +163,15 @@ export function tableRows(results) {
   }
   if (s.vscode && !s.vscode.error) {
     const v = s.vscode;
-    add(`VS Code tail ${v.recordsPerSec}/s: extension host CPU, cores`, v.cpuCores, null, null, '< 0.5', v.cpuCores < 0.5);
-    add('VS Code tail: extension host memory growth, MB', v.rssGrowthMb, null, null, '< 100', v.rssGrowthMb < 100);
+    add(`VS Code tail ${v.recordsPerSec}/s × ${v.seconds} s: extension host CPU, cores`, v.cpuCores, null, null, '< 0.1', v.cpuCores < 0.1);
+    add('VS Code tail: extension host RSS growth, MB', v.rssGrowthMb, null, null, '< 50', v.rssGrowthMb < 50);
+    add('VS Code tail: extension host heap growth after a forced GC, MB', v.heapGrowthMb ?? 'not measured', null, null, '< 50', v.heapGrowthMb === null || v.heapGrowthMb === undefined ? false : v.heapGrowthMb < 50);
     add('Command palette open, ms (tailing vs idle)', v.paletteMs.tailing, v.paletteMs.idle, v.paletteRatio, '≤ 2 × idle', v.paletteRatio <= 2);
   }
   if (s.footprint && !s.footprint.error) {
     const f = s.footprint;
     add('dist/extension.js, KB (production)', f.extensionKb, null, null, '', null);
-    add('dist/cli.js, KB (production)', f.cliKb, null, null, '', null);
+    add('dist/cli/*.mjs, KB (production; the entry alone)', `${f.cliKb} (${f.cliEntryKb})`, null, null, '', null);
     if (f.vsixKb !== undefined) add('.vsix, KB', f.vsixKb, null, null, '', null);
   }
   if (s.vscode?.activationMs) add('Activation (Running Extensions view), ms', s.vscode.activationMs, null, null, '', null);
@@ -170,6 +187,21 @@ function formatTable(results) {
   const line = (cols) => cols.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
   const errors = Object.entries(results.scenarios).filter(([, v]) => v.error).map(([k, v]) => `${k}: FAILED ${v.error.split('\n')[0]}`);
   return `\n${[line(head), ...body.map(line), ...errors].join('\n')}\n\nload average ${results.loadavgAtStart.join(' ')} → ${results.loadavgAtEnd.join(' ')} on ${results.machine.cpus} cores\n`;
+}
+
+/** The README's Performance table (Markdown), with the machine and the load around the run. */
+export function markdownTable(results) {
+  const cell = (v) => (v === null || v === undefined || v === '' ? '' : typeof v === 'boolean' ? (v ? 'met' : '**not met**') : String(v).replace(/\|/g, '\\|'));
+  const m = results.machine;
+  const lines = [
+    `Run ${results.date.slice(0, 16).replace('T', ' ')} UTC, commit ${results.commit ?? '?'}, ${results.mode} mode, ${results.repetitions} alternating repetitions per comparison; ${m.cpus} × ${m.cpuModel ?? 'CPU'}, ${m.memGb} GB, Node ${m.node}, ${m.kcat ?? 'kcat ?'}; load average ${results.loadavgAtStart.join(' ')} at the start, ${results.loadavgAtEnd.join(' ')} at the end.`,
+    '',
+    '| Figure | Ours | Peer | Ours / peer | Target | Met |',
+    '| --- | ---: | ---: | ---: | --- | :---: |',
+  ];
+  for (const r of tableRows(results)) lines.push(`| ${[r.figure, r.ours, r.peer, r.ratio, r.target, r.met].map(cell).join(' | ')} |`);
+  for (const [name, v] of Object.entries(results.scenarios)) if (v.error) lines.push(`| ${name}: FAILED ${cell(v.error.split('\n')[0])} | | | | | **not met** |`);
+  return `${lines.join('\n')}\n`;
 }
 
 function gitCommit() {

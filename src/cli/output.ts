@@ -15,8 +15,8 @@ export function exitQuietlyOnClosedPipe(stream: NodeJS.WriteStream = process.std
 }
 
 /** One write; waits for 'drain' when the stream buffer is full. */
-export async function writeOut(text: string, stream: NodeJS.WritableStream = process.stdout): Promise<void> {
-  if (text === '' || stream.write(text)) return;
+export async function writeOut(text: string | Buffer, stream: NodeJS.WritableStream = process.stdout): Promise<void> {
+  if (text.length === 0 || stream.write(text)) return;
   await new Promise<void>((resolve, reject) => {
     const onDrain = () => {
       stream.off('error', onError);
@@ -42,6 +42,13 @@ export class JsonLinesWriter {
 
   get count(): number {
     return this.written;
+  }
+
+  /** Lines already made (each ending in "\n" and escaped for the terminal), `count` of them. */
+  async writeLines(text: Buffer, count: number): Promise<void> {
+    if (count === 0) return;
+    this.written += count;
+    await writeOut(text, this.stream);
   }
 
   async writeBatch(items: readonly unknown[]): Promise<void> {

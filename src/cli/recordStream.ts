@@ -1,13 +1,14 @@
-// Shared by replay and tail: JSON Lines out, one write per batch, stop cleanly on SIGINT/SIGTERM or
-// after --max records.
+// Shared by replay and tail: JSON Lines out, one write per fetched batch (the lines built straight
+// from the fetched bytes), stop cleanly on SIGINT/SIGTERM or after --max records.
 import { isAbort } from '../core/errors';
-import type { ShownRecord } from '../core/model';
+import type { PartitionBatch } from '../core/reader/partitionReader';
+import { recordJsonLines } from '../core/recordJsonLines';
 import { JsonLinesWriter } from './output';
 
 export interface StreamRun {
   signal: AbortSignal;
   /** Writes the batches of `records` until it ends, the limit is reached, or a signal arrives. */
-  pump(records: AsyncIterable<ShownRecord[]>, max?: number): Promise<number>;
+  pump(batches: AsyncIterable<readonly PartitionBatch[]>, max?: number): Promise<number>;
 }
 
 /** Runs `work` with an AbortSignal that SIGINT/SIGTERM abort; a second Ctrl-C kills as usual. */
@@ -19,10 +20,14 @@ export async function runRecordStream(work: (run: StreamRun) => Promise<void>): 
   const writer = new JsonLinesWriter();
   const run: StreamRun = {
     signal: controller.signal,
-    async pump(records, max) {
-      for await (const batch of records) {
-        const room = max === undefined ? batch.length : max - writer.count;
-        await writer.writeBatch(room < batch.length ? batch.slice(0, room) : batch);
+    async pump(batches, max) {
+      for await (const list of batches) {
+        for (const batch of list) {
+          const room = max === undefined ? batch.records.length : max - writer.count;
+          const records = room < batch.records.length ? batch.records.slice(0, room) : batch.records;
+          await writer.writeLines(recordJsonLines(batch.topic, batch.partition, records), records.length);
+          if (max !== undefined && writer.count >= max) break;
+        }
         if (max !== undefined && writer.count >= max) {
           controller.abort();
           break;
@@ -40,4 +45,9 @@ export async function runRecordStream(work: (run: StreamRun) => Promise<void>): 
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
   }
+}
+
+/** One partition batch at a time as a list of one, the shape `pump` takes from tail. */
+export async function* oneBatchAtATime(batches: AsyncIterable<PartitionBatch>): AsyncGenerator<PartitionBatch[]> {
+  for await (const batch of batches) yield [batch];
 }

@@ -1,6 +1,6 @@
 // Opens one KafkaSession for a command and always closes it, however the command ends.
 import { EbxError } from '../core/errors';
-import { KafkaSession } from '../core/session';
+import type { KafkaSession } from '../core/session';
 import { connectionFromOptions } from './connectionFromOptions';
 import type { GlobalOptions } from './globalOptions';
 import { stderrLogger } from './stderrLogger';
@@ -10,7 +10,9 @@ const CLOSE_GRACE_MS = 3_000;
 export async function withSession<T>(globals: GlobalOptions, work: (session: KafkaSession) => Promise<T>): Promise<T> {
   const { connection, warnings } = connectionFromOptions(globals);
   for (const warning of warnings) process.stderr.write(`ebx: ${warning}\n`);
-  const session = KafkaSession.open(connection, stderrLogger(Boolean(globals.debug)));
+  // kafkajs loads only for commands that talk to a broker: `ebx --help` stays quick.
+  const { KafkaSession: Session } = await import('../core/session');
+  const session = Session.open(connection, stderrLogger(Boolean(globals.debug)));
   try {
     return await work(session);
   } finally {

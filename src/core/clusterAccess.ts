@@ -47,6 +47,9 @@ export interface OffsetAnswer {
 
 export type HeaderValue = Buffer | Buffer[] | null | undefined;
 
+/** The headers of every record that has none: one shared, frozen object (no allocation per record). */
+export const NO_HEADERS: Record<string, HeaderValue> = Object.freeze(Object.create(null) as Record<string, HeaderValue>);
+
 export interface RawRecord {
   offset: number;
   timestamp: number;

@@ -25,10 +25,18 @@ export function escapeForTerminal(text: string): string {
   return text.replace(UNSAFE_IN_TEXT, visibleEscape);
 }
 
+const jsonEscape = (ch: string) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
 /** JSON.stringify, plus `\uXXXX` escapes for the characters JSON leaves raw but a terminal may obey. Still valid JSON. */
 export function jsonForTerminal(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(
-    UNSAFE_IN_JSON,
-    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return escapeJsonForTerminal(JSON.stringify(value, null, indent));
+}
+
+/**
+ * Text made of JSON.stringify output (any number of JSON Lines) with the characters JSON leaves raw
+ * but a terminal may obey turned into `\uXXXX`. Those characters can only be inside JSON strings,
+ * so one pass over a whole batch of lines equals one pass per line.
+ */
+export function escapeJsonForTerminal(jsonText: string): string {
+  return jsonText.replace(UNSAFE_IN_JSON, jsonEscape);
 }

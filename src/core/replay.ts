@@ -1,6 +1,6 @@
 import type { ShownRecord } from './model';
 import type { KafkaSession } from './session';
-import { readPartitions } from './reader/partitionReader';
+import { readPartitions, type PartitionBatch } from './reader/partitionReader';
 import { resolveStart, type ResolvedStart, type StartPosition } from './reader/startPosition';
 import { showRecord } from './reader/shownRecord';
 import { UsageError } from './errors';
@@ -25,13 +25,21 @@ export interface ReplayOptions {
  * offset, which on VAST can trail the newest events.
  */
 export async function* replay(session: KafkaSession, options: ReplayOptions): AsyncGenerator<ShownRecord[]> {
+  for await (const batch of replayBatches(session, options)) yield batch.records.map((r) => showRecord(batch.topic, batch.partition, r));
+}
+
+/**
+ * The same replay as fetched: records as the decoder left them (views into the fetched bytes), one
+ * partition batch at a time — for output that formats bytes directly (the CLI's JSON Lines).
+ */
+export async function* replayBatches(session: KafkaSession, options: ReplayOptions): AsyncGenerator<PartitionBatch> {
   validateTopicName(options.topic);
   if (options.max !== undefined && (!Number.isSafeInteger(options.max) || options.max < 1)) {
     throw new UsageError(`The record limit must be a whole number of at least 1 (got ${options.max}).`);
   }
   const start = await resolveStart(session, options.topic, options.partition, options.start);
   options.onStart?.(start);
-  yield* replayFrom(session, { topic: options.topic, starts: [{ partition: options.partition, offset: start.offset }], max: options.max, untilTime: options.untilTime, signal: options.signal });
+  yield* replayFromBatches(session, { topic: options.topic, starts: [{ partition: options.partition, offset: start.offset }], max: options.max, untilTime: options.untilTime, signal: options.signal });
 }
 
 export interface ReplayFromOptions {
@@ -47,6 +55,11 @@ export interface ReplayFromOptions {
 
 /** Replays several partitions of a topic from given offsets, group-less, in one reader (fetches grouped per leader). */
 export async function* replayFrom(session: KafkaSession, options: ReplayFromOptions): AsyncGenerator<ShownRecord[]> {
+  for await (const batch of replayFromBatches(session, options)) yield batch.records.map((r) => showRecord(batch.topic, batch.partition, r));
+}
+
+/** replayFrom as fetched: one partition batch at a time, records as the decoder left them. */
+export async function* replayFromBatches(session: KafkaSession, options: ReplayFromOptions): AsyncGenerator<PartitionBatch> {
   validateTopicName(options.topic);
   if (options.starts.length === 0) return;
   let remaining = options.max ?? Number.POSITIVE_INFINITY;
@@ -54,8 +67,8 @@ export async function* replayFrom(session: KafkaSession, options: ReplayFromOpti
     signal: options.signal,
     logger: session.logger,
     finishAfterEmptyFetches: 2,
-    // 1 MiB a fetch rather than the reader's 4 MiB: one response's decoded records (kafkajs objects,
-    // then ours) stay small in memory at the same throughput (measured with bench/replay.mjs).
+    // 1 MiB a fetch rather than the reader's 4 MiB: one response's decoded records
+    // stay small in memory at the same throughput (measured with bench/replay.mjs).
     limits: { maxWaitMs: 200, partitionMaxBytes: 1024 * 1024, maxBytes: 1024 * 1024 },
     outOfRange: 'fail',
     retryForMs: session.timeoutMs,
@@ -76,7 +89,7 @@ export async function* replayFrom(session: KafkaSession, options: ReplayFromOpti
         done = true;
       }
       remaining -= records.length;
-      if (records.length > 0) yield records.map((r) => showRecord(batch.topic, batch.partition, r));
+      if (records.length > 0) yield { topic: batch.topic, partition: batch.partition, records };
       if (done) return;
     }
   }

@@ -1,6 +1,6 @@
 import type { ShownRecord } from './model';
 import type { KafkaSession } from './session';
-import { readPartitions, type ReadPosition } from './reader/partitionReader';
+import { readPartitions, type PartitionBatch, type ReadPosition } from './reader/partitionReader';
 import { showRecord } from './reader/shownRecord';
 import { EARLIEST, LATEST } from './clusterAccess';
 import { UsageError } from './errors';
@@ -20,6 +20,11 @@ export interface TailOptions {
 
 /** Follows a topic without a group: records as they arrive, until the signal aborts. */
 export async function* tail(session: KafkaSession, options: TailOptions): AsyncGenerator<ShownRecord[]> {
+  for await (const batches of tailBatches(session, options)) yield batches.flatMap((b) => b.records.map((r) => showRecord(b.topic, b.partition, r)));
+}
+
+/** The same tail as fetched: each partition's records as the decoder left them (views into the fetched bytes). */
+export async function* tailBatches(session: KafkaSession, options: TailOptions): AsyncGenerator<PartitionBatch[]> {
   validateTopicName(options.topic);
   const last = options.lastPerPartition ?? 0;
   if (!Number.isSafeInteger(last) || last < 0) throw new UsageError(`The number of records to show from before the end must be a whole number, 0 or more (got ${options.lastPerPartition}).`);
@@ -54,10 +59,11 @@ export async function* tail(session: KafkaSession, options: TailOptions): AsyncG
     logger: session.logger,
     outOfRange: 'nearest',
     retryForMs: Number.POSITIVE_INFINITY,
+    // Answers of at most 2 MiB, as for replay: a tail catching up on a backlog holds one answer's
+    // records (and one read ahead) at a time, which stay young for the GC (bench/replay.mjs, 8 partitions).
+    limits: { partitionMaxBytes: 1024 * 1024, maxBytes: 2 * 1024 * 1024 },
     discoverNewPartitions,
     discoverEveryMs: options.discoverEveryMs,
   });
-  for await (const batches of reader) {
-    yield batches.flatMap((b) => b.records.map((r) => showRecord(b.topic, b.partition, r)));
-  }
+  yield* reader;
 }

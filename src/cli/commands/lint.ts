@@ -4,7 +4,6 @@ import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../../core/errors';
 import { dialectForFile, type Dialect } from '../../core/settings/dialects';
-import { findUnsupportedSettings } from '../../core/settings/findUnsupportedSettings';
 import type { SettingFinding } from '../../core/settings/settingFinding';
 import { escapeForTerminal } from '../../core/escapeForTerminal';
 import { EXIT_FAILURE } from '../failure';
@@ -27,6 +26,8 @@ export function registerLintCommand(program: Command): void {
     .argument('<file...>', `files to check: ${SUPPORTED}`)
     .action(async (files: string[], _options: object, command: Command) => {
       const globals = globalsOf(command);
+      // The scanners (and their YAML and JSON parsers) load only for lint: `ebx --help` stays quick.
+      const { findUnsupportedSettings } = await import('../../core/settings/findUnsupportedSettings');
       const findings: ReturnType<typeof findingJson>[] = [];
       let linted = 0;
       // Every name is checked before anything is printed: a typo fails fast and alone.

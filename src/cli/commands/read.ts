@@ -3,14 +3,14 @@ import { Command } from 'commander';
 import { UsageError } from '../../core/errors';
 import { offsetsForTime } from '../../core/offsetsForTime';
 import type { StartPosition } from '../../core/reader/startPosition';
-import { replay } from '../../core/replay';
-import { tail } from '../../core/tail';
+import { replayBatches } from '../../core/replay';
+import { tailBatches } from '../../core/tail';
 import { parseTime } from '../../core/time';
 import { escapeForTerminal } from '../../core/escapeForTerminal';
 import { globalsOf } from '../globalOptions';
 import { collectNonNegativeIntegers, nonNegativeInteger, positiveInteger } from '../integerArguments';
 import { printJson, printTable } from '../output';
-import { runRecordStream } from '../recordStream';
+import { oneBatchAtATime, runRecordStream } from '../recordStream';
 import { oneShot, withSession } from '../session';
 
 interface ReplayFlags {
@@ -67,7 +67,7 @@ export function registerReadCommands(program: Command): void {
       const untilTime = flags.untilTime === undefined ? undefined : parseTime(flags.untilTime);
       await withSession(globals, (session) =>
         runRecordStream(async (run) => {
-          await run.pump(replay(session, { topic, partition: flags.partition, start, max: flags.max, untilTime, signal: run.signal }), flags.max);
+          await run.pump(oneBatchAtATime(replayBatches(session, { topic, partition: flags.partition, start, max: flags.max, untilTime, signal: run.signal })), flags.max);
         }),
       );
     });
@@ -84,7 +84,7 @@ export function registerReadCommands(program: Command): void {
       await withSession(globals, (session) =>
         runRecordStream(async (run) => {
           const onStart = process.stderr.isTTY ? announce(topic) : undefined;
-          await run.pump(tail(session, { topic, partitions: flags.partition, lastPerPartition: flags.last, signal: run.signal, onStart }), flags.max);
+          await run.pump(tailBatches(session, { topic, partitions: flags.partition, lastPerPartition: flags.last, signal: run.signal, onStart }), flags.max);
         }),
       );
     });

@@ -41,7 +41,8 @@ function sendRequestOf(broker: InternalBroker): SendRequest {
   return method.bind(broker);
 }
 
-function sendRequestSymbol(broker: object): symbol {
+/** kafkajs's private Broker method that sends a protocol request (and drops the connection when it closed). */
+export function sendRequestSymbol(broker: object): symbol {
   for (let proto = Object.getPrototypeOf(broker) as object | null; proto; proto = Object.getPrototypeOf(proto) as object | null) {
     const found = Object.getOwnPropertySymbols(proto).find((s) => s.description === 'private:Broker:sendRequest');
     if (found) return found;

@@ -5,6 +5,7 @@ import { CompressionCodecs, CompressionTypes } from 'kafkajs';
 import * as snappy from 'snappyjs';
 import * as lz4 from 'lz4js';
 import { decompress as zstdDecompress } from 'fzstd';
+import { gunzipSync } from 'node:zlib';
 
 const XERIAL_MAGIC = Buffer.from([0x82, 0x53, 0x4e, 0x41, 0x50, 0x50, 0x59, 0x00]);
 
@@ -24,31 +25,44 @@ export function decompressSnappy(input: Buffer): Buffer {
   return Buffer.from(snappy.uncompress(input));
 }
 
+/**
+ * The records of one compressed batch (or legacy wrapper message), by the codec number in its
+ * attributes: 1 gzip, 2 snappy, 3 lz4, 4 zstd. Synchronous: one call per batch, not per record.
+ */
+export function decompressRecords(codec: number, input: Buffer): Buffer {
+  switch (codec) {
+    case 1:
+      return gunzipSync(input);
+    case 2:
+      return decompressSnappy(input);
+    case 3:
+      return Buffer.from(lz4.decompress(input));
+    case 4: {
+      const out = zstdDecompress(input);
+      return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+    }
+    default:
+      throw new RangeError(`a record batch uses compression codec ${codec}, which does not exist`);
+  }
+}
+
 function refuseCompression(name: string) {
   return () => Promise.reject(new Error(`${name} compression is not used for producing: VAST accepts no compressed messages.`));
 }
 
-/** kafkajs awaits a codec's answer: a corrupt block must become a rejection, not a synchronous throw. */
-function answering(decompress: (buffer: Buffer) => Buffer) {
-  return (buffer: Buffer) => new Promise<Buffer>((resolve) => resolve(decompress(buffer)));
-}
-
 let registered = false;
 
+/** The same codecs for whatever kafkajs itself still decodes (our Fetch decoder calls decompressRecords directly). */
 export function registerCodecs(): void {
   if (registered) return;
   registered = true;
   const codecs = CompressionCodecs as unknown as Record<number, () => unknown>;
-  codecs[CompressionTypes.Snappy] = () => ({
-    compress: refuseCompression('Snappy'),
-    decompress: answering(decompressSnappy),
+  const reader = (name: string, codec: number) => () => ({
+    compress: refuseCompression(name),
+    // kafkajs awaits a codec's answer: a corrupt block must become a rejection, not a synchronous throw.
+    decompress: (buffer: Buffer) => new Promise<Buffer>((resolve) => resolve(decompressRecords(codec, buffer))),
   });
-  codecs[CompressionTypes.LZ4] = () => ({
-    compress: refuseCompression('LZ4'),
-    decompress: answering((buffer) => Buffer.from(lz4.decompress(buffer))),
-  });
-  codecs[CompressionTypes.ZSTD] = () => ({
-    compress: refuseCompression('ZSTD'),
-    decompress: answering((buffer) => Buffer.from(zstdDecompress(buffer))),
-  });
+  codecs[CompressionTypes.Snappy] = reader('Snappy', CompressionTypes.Snappy);
+  codecs[CompressionTypes.LZ4] = reader('LZ4', CompressionTypes.LZ4);
+  codecs[CompressionTypes.ZSTD] = reader('ZSTD', CompressionTypes.ZSTD);
 }

@@ -24,26 +24,16 @@ import type {
   OffsetToCommit,
   PartitionMeta,
   PartitionOutcome,
-  RawRecord,
   RecordToProduce,
   TopicMeta,
 } from '../clusterAccess';
 import { classified, classifyError } from './classifyError';
 import { registerCodecs } from './codecs';
+import { FetchReadAhead, type FetchingBroker } from './fetchRequest';
 import { forwardKafkaJsLog, kafkaJsConfig } from './kafkaJsConfig';
 import { decodeAssignment } from './memberAssignment';
 import { errorName, sendKeepingPartitionErrors, OFFSET_COMMIT } from './brokerRequests';
 import type { ClusterOptions, InternalBroker, InternalCluster, MetadataResponse } from './kafkaJsInternals';
-
-interface KafkaJsRecord {
-  offset: string;
-  timestamp: string;
-  key: Buffer | null;
-  value: Buffer | null;
-  headers: RawRecord['headers'];
-  isControlRecord: boolean;
-  batchContext: { firstOffset: string; lastOffsetDelta: number };
-}
 
 
 /** A ClusterAccess over kafkajs for these connection options; nothing connects until first use. */
@@ -57,6 +47,7 @@ class KafkaJsClusterAccess implements ClusterAccess {
   private connected: Promise<void> | undefined;
   private adminClient: Admin | undefined;
   private adminConnected: Promise<void> | undefined;
+  private readonly readAhead = new FetchReadAhead();
 
   constructor(
     private readonly options: ConnectionOptions,
@@ -84,6 +75,7 @@ class KafkaJsClusterAccess implements ClusterAccess {
     const closing: Promise<unknown>[] = [this.cluster.disconnect().catch(() => undefined)];
     if (this.adminClient) closing.push(this.adminClient.disconnect().catch(() => undefined));
     this.connected = undefined;
+    this.readAhead.clear();
     this.adminClient = undefined;
     this.adminConnected = undefined;
     await Promise.all(closing);
@@ -185,57 +177,13 @@ class KafkaJsClusterAccess implements ClusterAccess {
     });
   }
 
-  /** One Fetch to one broker for the given partitions; decoded by kafkajs (codecs registered in codecs.ts). */
+  /** One Fetch to one broker for the given partitions, decoded by fetchRequest.ts straight from the response buffer. */
   fetch(nodeId: number, requests: FetchRequest[], limits: FetchLimits, signal?: AbortSignal): Promise<FetchedPartition[]> {
-    return classified(() => this.fetchOnce(nodeId, requests, limits, signal));
-  }
-
-  private async fetchOnce(nodeId: number, requests: FetchRequest[], limits: FetchLimits, signal?: AbortSignal): Promise<FetchedPartition[]> {
-    if (signal?.aborted) throw abortError();
-    await this.connect();
-    const broker = await this.broker(nodeId);
-    const byTopic = groupBy(requests, (r) => r.topic);
-    const asked = new Map(requests.map((r) => [`${r.topic}:${r.partition}`, r.offset]));
-    const request = broker.fetch({
-      replicaId: -1,
-      isolationLevel: 1,
-      maxWaitTime: limits.maxWaitMs,
-      minBytes: 1,
-      maxBytes: limits.maxBytes,
-      topics: [...byTopic].map(([topic, rs]) => ({
-        topic,
-        partitions: rs.map((r) => ({ partition: r.partition, fetchOffset: String(r.offset), maxBytes: limits.partitionMaxBytes })),
-      })),
+    return classified(async () => {
+      if (signal?.aborted) throw abortError();
+      await this.connect();
+      return this.readAhead.fetch((await this.broker(nodeId)) as FetchingBroker, nodeId, requests, limits);
     });
-    const response = limits.answerWithinMs === undefined ? await request : await this.answerWithin(request, limits.answerWithinMs, nodeId, broker);
-    const out: FetchedPartition[] = [];
-    for (const topicResponse of response.responses as any[]) {
-      for (const p of topicResponse.partitions as any[]) {
-        const from = asked.get(`${topicResponse.topicName}:${p.partition}`) ?? 0;
-        out.push(toFetchedPartition(topicResponse.topicName, p, from));
-      }
-    }
-    return out;
-  }
-
-  private async answerWithin<T>(request: Promise<T>, ms: number, nodeId: number, broker: InternalBroker): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const silent = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const err = new Error(`Fetch from broker ${nodeId} timed out: no answer within ${ms} ms; reconnecting.`);
-        err.name = 'KafkaJSRequestTimeoutError';
-        // Fail whatever waits on this broker's connections and close them; the next request reconnects.
-        for (const connection of (broker.connectionPool?.pool ?? []) as any[]) connection.rejectRequests?.(err);
-        Promise.resolve(broker.disconnect()).catch(() => undefined);
-        reject(err);
-      }, ms);
-    });
-    request.catch(() => undefined);
-    try {
-      return await Promise.race([request, silent]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   /** ListGroups sent to every broker: each answers for the groups it coordinates. */
@@ -463,22 +411,6 @@ function toMetadata(raw: MetadataResponse): Metadata {
         .sort((a, b) => a.partition - b.partition),
     })),
   };
-}
-
-function toFetchedPartition(topic: string, p: any, from: number): FetchedPartition {
-  const messages = p.messages as KafkaJsRecord[];
-  let nextOffset = from;
-  const records: RawRecord[] = [];
-  for (const m of messages) {
-    const offset = Number(m.offset);
-    const batchEnd = Number(m.batchContext?.firstOffset ?? offset) + (m.batchContext?.lastOffsetDelta ?? 0) + 1;
-    if (batchEnd > nextOffset) nextOffset = batchEnd;
-    if (offset + 1 > nextOffset) nextOffset = offset + 1;
-    // A compressed batch can start before the offset asked for; control records are not events.
-    if (offset < from || m.isControlRecord) continue;
-    records.push({ offset, timestamp: Number(m.timestamp), key: m.key, value: m.value, headers: m.headers ?? {} });
-  }
-  return { topic, partition: p.partition, highWatermark: Number(p.highWatermark), records, nextOffset };
 }
 
 function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {

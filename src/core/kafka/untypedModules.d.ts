@@ -16,4 +16,5 @@ declare module 'kafkajs/src/protocol/requests/apiKeys' {
 }
 declare module 'kafkajs/src/protocol/error' {
   export const errorCodes: { type: string; code: number; retriable: boolean; message: string }[];
+  export function createErrorFromCode(code: number): Error;
 }

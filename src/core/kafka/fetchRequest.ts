@@ -1,0 +1,169 @@
+// One Fetch to one broker: kafkajs builds and sends the request on the connection it manages (SASL,
+// TLS, versions, correlation ids), and we decode the answer ourselves (fetchResponseDecoder.ts),
+// straight from the response buffer. kafkajs's own `parse` still turns a partition's error code into
+// the error it would have thrown, so errors are classified as before (classifyError.ts).
+import { requests } from 'kafkajs/src/protocol/requests';
+import apiKeys from 'kafkajs/src/protocol/requests/apiKeys';
+import { createErrorFromCode } from 'kafkajs/src/protocol/error';
+import type { FetchedPartition, FetchLimits, FetchRequest } from '../clusterAccess';
+import { decodeFetchResponse, type DecodedFetchResponse } from './fetchResponseDecoder';
+import { sendRequestSymbol } from './brokerRequests';
+
+/** The parts of kafkajs's internal Broker a fetch uses. */
+export interface FetchingBroker {
+  lookupRequest(apiKey: number, definitions: unknown): (args: object) => ProtocolRequest;
+  disconnect(): Promise<void>;
+  connectionPool?: { pool?: { rejectRequests?: (err: Error) => void }[] };
+}
+
+interface ProtocolRequest {
+  request: { apiVersion: number };
+  response: { decode: (payload: Buffer) => Promise<unknown>; parse: (data: unknown) => Promise<unknown> };
+  requestTimeout?: number;
+}
+
+const READ_COMMITTED = 1;
+/** The largest single batch we will ask for when one does not fit the limits (VAST caps messages at 1 MB; Kafka's default is 1 MiB too). */
+const LARGEST_BATCH_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Fetches with read-ahead, as librdkafka does: when an answer had records, the same partitions are
+ * fetched again at once from where the answer ended, so the broker reads and
+ * sends the next answer while the caller formats and writes this one. A caller that then asks for
+ * exactly that gets it; one that asks for anything else (another offset, fewer partitions, other
+ * limits) gets a fresh fetch and the read-ahead is dropped. An answer with no records at all is
+ * never read ahead, so an idle tail sends no more fetches than before.
+ */
+export class FetchReadAhead {
+  private readonly pending = new Map<number, { key: string; answer: Promise<FetchedPartition[]> }>();
+
+  async fetch(broker: FetchingBroker, nodeId: number, wanted: FetchRequest[], limits: FetchLimits): Promise<FetchedPartition[]> {
+    const key = requestKey(wanted, limits);
+    const ahead = this.pending.get(nodeId);
+    this.pending.delete(nodeId);
+    const answer = ahead?.key === key ? await ahead.answer : await fetchPartitions(broker, nodeId, wanted, limits);
+    if (answer.length === wanted.length && answer.some((p) => p.records.length > 0)) {
+      const next = answer.map((p) => ({ topic: p.topic, partition: p.partition, offset: p.nextOffset }));
+      const nextAnswer = fetchPartitions(broker, nodeId, next, limits);
+      nextAnswer.catch(() => undefined); // a failure is seen by whoever asks for it, never unhandled
+      this.pending.set(nodeId, { key: requestKey(next, limits), answer: nextAnswer });
+    }
+    return answer;
+  }
+
+  /** Forget what was read ahead (the connection is closing). */
+  clear(): void {
+    this.pending.clear();
+  }
+}
+
+function requestKey(wanted: FetchRequest[], limits: FetchLimits): string {
+  const partitions = wanted.map((w) => `${w.partition}@${w.offset}:${w.topic}`).sort();
+  return `${limits.maxBytes}/${limits.partitionMaxBytes}/${limits.maxWaitMs}/${limits.answerWithinMs ?? ''}|${partitions.join('|')}`;
+}
+
+/**
+ * Fetches these partitions from `broker` (their leader). A batch cut off by the size limit is never
+ * dropped: it is read by the next fetch from `nextOffset`; when a partition's first batch alone is
+ * larger than the limits (a broker without KIP-74), that partition is fetched again at once with
+ * room for the batch.
+ */
+export async function fetchPartitions(broker: FetchingBroker, nodeId: number, wanted: FetchRequest[], limits: FetchLimits): Promise<FetchedPartition[]> {
+  const decoded = await fetchOnce(broker, nodeId, wanted, limits);
+  const out: FetchedPartition[] = [];
+  const tooSmall: FetchRequest[] = [];
+  let needBytes = 0;
+  for (const { topicName, partitions } of decoded.responses) {
+    for (const p of partitions) {
+      const asked = wanted.find((w) => w.topic === topicName && w.partition === p.partition);
+      if (asked && p.records.length === 0 && p.nextOffset === asked.offset && p.truncatedBatchBytes > 0) {
+        tooSmall.push(asked);
+        needBytes = Math.max(needBytes, p.truncatedBatchBytes);
+        continue;
+      }
+      out.push({ topic: topicName, partition: p.partition, highWatermark: p.highWatermark, records: p.records, nextOffset: p.nextOffset });
+    }
+  }
+  if (tooSmall.length > 0) {
+    if (limits.partitionMaxBytes >= LARGEST_BATCH_BYTES) throw new Error(`A record batch of ${tooSmall[0].topic} partition ${tooSmall[0].partition} at offset ${tooSmall[0].offset} is larger than ${LARGEST_BATCH_BYTES} bytes.`);
+    const room = Math.min(LARGEST_BATCH_BYTES, Math.max(needBytes, limits.partitionMaxBytes * 2));
+    out.push(...(await fetchPartitions(broker, nodeId, tooSmall, { ...limits, partitionMaxBytes: room, maxBytes: Math.max(limits.maxBytes, room) })));
+  }
+  return out;
+}
+
+async function fetchOnce(broker: FetchingBroker, nodeId: number, wanted: FetchRequest[], limits: FetchLimits): Promise<DecodedFetchResponse> {
+  const build = broker.lookupRequest(apiKeys.Fetch, requests.Fetch);
+  const protocol = build({
+    replicaId: -1,
+    isolationLevel: READ_COMMITTED,
+    maxWaitTime: limits.maxWaitMs,
+    minBytes: 1,
+    maxBytes: limits.maxBytes,
+    topics: byTopic(rotated(wanted)).map(([topic, list]) => ({
+      topic,
+      partitions: list.map((r) => ({ partition: r.partition, fetchOffset: String(r.offset), maxBytes: limits.partitionMaxBytes })),
+    })),
+  });
+  const version = protocol.request.apiVersion;
+  const asked = new Map(wanted.map((r) => [`${r.partition}:${r.topic}`, r.offset]));
+  const ours: ProtocolRequest = {
+    ...protocol,
+    response: {
+      decode: (payload: Buffer) => Promise.resolve(decodeFetchResponse(payload, version, (topic, partition) => asked.get(`${partition}:${topic}`) ?? 0)),
+      // kafkajs's parse throws the error of the first partition that has one (offset out of range with its topic and partition).
+      parse: async (data: unknown) => {
+        const response = (await protocol.response.parse(data)) as DecodedFetchResponse;
+        if (response.errorCode !== 0) throw createErrorFromCode(response.errorCode);
+        return response;
+      },
+    },
+  };
+  const send = (broker as unknown as Record<symbol, (request: ProtocolRequest) => Promise<DecodedFetchResponse>>)[sendRequestSymbol(broker)];
+  const request = send.call(broker, ours);
+  return limits.answerWithinMs === undefined ? request : answerWithin(request, limits.answerWithinMs, nodeId, broker);
+}
+
+/**
+ * The request's answer, or a timeout error after `ms` — and then every connection to the broker is
+ * dropped: a connection made while a broker was restarting can stay silent until the request timeout.
+ */
+async function answerWithin<T>(request: Promise<T>, ms: number, nodeId: number, broker: FetchingBroker): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const silent = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const err = new Error(`Fetch from broker ${nodeId} timed out: no answer within ${ms} ms; reconnecting.`);
+      err.name = 'KafkaJSRequestTimeoutError';
+      // Fail whatever waits on this broker's connections and close them; the next request reconnects.
+      for (const connection of broker.connectionPool?.pool ?? []) connection.rejectRequests?.(err);
+      Promise.resolve(broker.disconnect()).catch(() => undefined);
+      reject(err);
+    }, ms);
+  });
+  request.catch(() => undefined);
+  try {
+    return await Promise.race([request, silent]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The partitions starting at a random one: a broker fills a response in request order up to
+ * maxBytes, so a fixed order would starve the partitions at the end (KIP-74; kafkajs shuffles too).
+ */
+function rotated<T>(items: T[]): T[] {
+  if (items.length < 2) return items;
+  const start = Math.floor(Math.random() * items.length);
+  return [...items.slice(start), ...items.slice(0, start)];
+}
+
+function byTopic(list: FetchRequest[]): [string, FetchRequest[]][] {
+  const groups = new Map<string, FetchRequest[]>();
+  for (const r of list) {
+    const group = groups.get(r.topic);
+    if (group) group.push(r);
+    else groups.set(r.topic, [r]);
+  }
+  return [...groups];
+}
