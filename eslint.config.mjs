@@ -2,13 +2,23 @@
 // TypeScript file we ship or test. No file-wide disables: a rule that does not fit a line is
 // disabled on that line, with the reason.
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test-artifacts/**', '**/*.mjs', '**/*.js', '**/*.cjs'] },
-  js.configs.recommended,
-  ...tseslint.configs.recommendedTypeChecked,
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test-artifacts/**', 'bin/**'] },
+  // The scripts and benches are plain Node ES modules (and a few CommonJS files): the JavaScript rules.
   {
+    files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
+    ...js.configs.recommended,
+    languageOptions: { globals: globals.node, sourceType: 'module' },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: { 'no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrors: 'none' }] },
+  },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' } },
+  {
+    files: ['**/*.ts'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },

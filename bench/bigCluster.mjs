@@ -9,7 +9,7 @@
 // Kafka's own tools (GetOffsetShell, ConsumerGroupCommand), as whole processes.
 import { startCountingProxy } from './countingProxy.mjs';
 import { ensureKafkaTools, toolArgs } from './kafkaTools.mjs';
-import { ROOT, check, createTopics, median, ratio, requireFromRoot, round, say, timed } from './lib.mjs';
+import { ROOT, check, createTopics, median, ratio, requireFromRoot, say, timed } from './lib.mjs';
 
 const TOPIC = (i) => `bench-big-${String(i).padStart(4, '0')}`;
 const GROUP = (i) => `bench-big-group-${String(i).padStart(3, '0')}`;

@@ -2,9 +2,7 @@
 // top frames by self time, mapped back to their sources through the source maps of dist/cli/*.mjs, and the share of
 // each part of the pipeline (kafkajs decoding, record to text, JSON, output, GC, idle).
 import fs from 'node:fs';
-import path from 'node:path';
 import { SourceMap } from 'node:module';
-import { ROOT } from './lib.mjs';
 
 const CATEGORIES = [
   ['kafkajs decode', /node_modules\/kafkajs\/src\/protocol/],

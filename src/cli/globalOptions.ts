@@ -40,7 +40,7 @@ export function addGlobalOptions(program: Command): Command {
 }
 
 export function globalsOf(command: Command): GlobalOptions {
-  return command.optsWithGlobals() as GlobalOptions;
+  return command.optsWithGlobals<GlobalOptions>();
 }
 
 function parsePositiveSeconds(text: string): number {

@@ -1,4 +1,4 @@
-import { VAST_GROUP_LIMIT, type BrokerProfile, type GroupDetail, type GroupList, type GroupMember, type GroupOffset, type GroupSummary, type TopicAssignment } from './model';
+import { VAST_GROUP_LIMIT, type BrokerProfile, type GroupDetail, type GroupList, type GroupMember, type GroupOffset, type GroupSummary} from './model';
 import type { KafkaSession } from './session';
 import { LATEST, type ClusterAccess, type GroupDescription as RawGroup } from './clusterAccess';
 import { EbxError, UsageError } from './errors';

@@ -83,7 +83,7 @@ async function replay(topic: string, partition: number): Promise<Array<{ offset:
     maxBuffer: 32 * 1024 * 1024,
     timeout: 60_000,
   });
-  return out.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { offset: number; key: unknown; value: unknown });
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {

@@ -46,7 +46,8 @@ let vsixPromise: Promise<string | undefined> | undefined;
 
 /** Packages the extension with vsce once per process; undefined when vsce refuses. */
 function packageVsix(): Promise<string | undefined> {
-  vsixPromise ??= (async () => {
+  // A promise (packaging runs once per process) over synchronous work: vsce runs as a child process.
+  vsixPromise ??= Promise.resolve().then(() => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ebx-vsix-'));
     process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
     const out = path.join(dir, 'ebx.vsix');
@@ -64,7 +65,7 @@ function packageVsix(): Promise<string | undefined> {
     }
     log(`vsce package failed, installing the extension unpacked instead:\n${(r.stderr || r.stdout || String(r.error)).trim()}`);
     return undefined;
-  })();
+  });
   return vsixPromise;
 }
 

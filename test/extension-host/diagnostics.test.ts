@@ -86,7 +86,7 @@ suite('client settings diagnostics', () => {
     await config.update('clientOverrides', { 'client.rack': 'rack-1' }, vscode.ConfigurationTarget.Global);
     try {
       const { checkClientOverrides } = await import('../../src/extension/diagnostics/clientOverridesCheck');
-      const findings = checkClientOverrides(api.log as never, false);
+      const findings = checkClientOverrides(api.log, false);
       assert.deepEqual(findings.map((f) => f.setting), ['client.rack']);
     } finally {
       await config.update('clientOverrides', undefined, vscode.ConfigurationTarget.Global);

@@ -59,6 +59,7 @@ export async function run(): Promise<void> {
     fs.renameSync(tmp, resultsPath); // the runner never reads a half-written file
   };
   try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- `vscode` exists only inside the extension host: loaded here, where a failure can be reported
     results.vscodeVersion = (require('vscode') as typeof import('vscode')).version;
   } catch {
     /* not inside VS Code: the tests themselves will say so */

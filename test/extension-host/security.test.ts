@@ -18,6 +18,7 @@ import { extensionApi, findRow, rows, until, withPrompter } from './extensionApi
 
 const WRONG = 'Wr0ng-pa55word-ext-grep';
 const PASSWORDS = [LOCAL_USERS.admin.password, LOCAL_USERS.reader.password, WRONG];
+// eslint-disable-next-line no-control-regex -- raw control characters are what this check looks for
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 function filesUnder(dir: string): string[] {

@@ -8,6 +8,7 @@ import { createErrorFromCode } from 'kafkajs/src/protocol/error';
 import type { FetchedPartition, FetchLimits, FetchRequest } from '../clusterAccess';
 import { decodeFetchResponse, type DecodedFetchResponse } from './fetchResponseDecoder';
 import { sendRequestSymbol } from './brokerRequests';
+import { BrokerError } from '../brokerError';
 
 /** The parts of kafkajs's internal Broker a fetch uses. */
 export interface FetchingBroker {
@@ -137,7 +138,8 @@ async function answerWithin<T>(request: Promise<T>, ms: number, nodeId: number, 
       // Fail whatever waits on this broker's connections and close them; the next request reconnects.
       for (const connection of broker.connectionPool?.pool ?? []) connection.rejectRequests?.(err);
       Promise.resolve(broker.disconnect()).catch(() => undefined);
-      reject(err);
+      // Typed here, with its own words: the reader logs them, and retries on a fresh connection.
+      reject(new BrokerError('timeout', `Fetch from broker ${nodeId} got no answer within ${ms} ms; reconnecting.`));
     }, ms);
   });
   request.catch(() => undefined);
