@@ -93,7 +93,7 @@ const cases: Case[] = [
   { name: 'bootstrap with a space in a host', args: () => ['topics', '--bootstrap', 'bro ker:9092'], exit: USAGE, stderr: /contains a space/ },
   { name: 'bootstrap that is empty', args: () => ['topics', '--bootstrap', ''], exit: USAGE, stderr: /bootstrap address is empty/ },
   { name: 'bootstrap with an empty entry', args: () => ['topics', '--bootstrap', 'a:1,,b:2'], exit: USAGE, stderr: /empty entry/ },
-  { name: 'bootstrap as a URL', args: () => ['topics', '--bootstrap', 'kafka://broker:9092'], exit: USAGE, stderr: /is not host:port/ },
+  { name: 'bootstrap as a URL', args: () => ['topics', '--bootstrap', 'kafka://broker:9092'], exit: USAGE, stderr: /is a URL: use host:port, without the scheme \(broker:9092\)/ },
   { name: 'bootstrap with a unicode host', args: () => ['topics', '--bootstrap', 'bröker:9092'], exit: USAGE, stderr: /not a valid host name/ },
   {
     name: 'bootstrap of 40 hosts, none listening: one line, within the timeout',

@@ -55,7 +55,7 @@ describe('parseBootstrap', () => {
     ['broker:port', /not host:port/],
     ['a:1,,b:2', /empty entry/],
     ['a:1, b :2', /space/],
-    ['http://broker:9092', /not host:port/],
+    ['http://broker:9092', /is a URL: use host:port, without the scheme \(broker:9092\)/],
   ];
   for (const [input, message] of bad) test(`rejects ${JSON.stringify(input)}`, () => assert.throws(() => parseBootstrap(input), message));
   test('SASL mechanisms', () => {
