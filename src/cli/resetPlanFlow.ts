@@ -19,13 +19,18 @@ export interface CommitOptions {
   yes?: boolean;
 }
 
+/** Called before planning: with --execute, nobody to ask and no --yes, refuse before anything else is said. */
+export function requireTerminalOrYesToCommit(options: CommitOptions): void {
+  if (options.execute && !options.yes && !canAsk()) throw new UsageError(NO_TERMINAL_COMMIT_REFUSAL);
+}
+
 export async function showPlanAndMaybeCommit(globals: GlobalOptions, plan: ResetPlan, options: CommitOptions): Promise<void> {
+  requireTerminalOrYesToCommit(options);
   for (const warning of plan.warnings) process.stderr.write(`ebx: ${escapeForTerminal(warning)}\n`);
   if (!options.execute) {
     if (globals.json) return printJson(planJson(plan, null));
     return writeOut(`${planHeading(plan, 'dry run: nothing committed; add --execute to commit')}\n${planTable(plan.partitions)}`);
   }
-  if (!options.yes && !canAsk()) throw new UsageError(NO_TERMINAL_COMMIT_REFUSAL);
   if (!options.yes) {
     // In JSON mode stdout is for the result only: the plan and the question go to stderr.
     const text = `${planHeading(plan, 'to commit')}\n${planTable(plan.partitions)}`;

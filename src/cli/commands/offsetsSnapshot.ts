@@ -8,7 +8,7 @@ import { EbxError, UsageError } from '../../core/errors';
 import { escapeForTerminal } from '../../core/escapeForTerminal';
 import { globalsOf } from '../globalOptions';
 import { printJson, printLine, writeOut } from '../output';
-import { showPlanAndMaybeCommit } from '../resetPlanFlow';
+import { requireTerminalOrYesToCommit, showPlanAndMaybeCommit } from '../resetPlanFlow';
 import { oneShot } from '../session';
 
 export function registerOffsetsSnapshotCommands(program: Command): void {
@@ -43,6 +43,7 @@ export function registerOffsetsSnapshotCommands(program: Command): void {
     .option('--yes', 'do not ask for confirmation')
     .action(async (file: string, options: { group?: string; by: RestoreBy; execute?: boolean; yes?: boolean }, command: Command) => {
       const globals = globalsOf(command);
+      requireTerminalOrYesToCommit(options);
       const snapshot = parseSnapshot(readText(file), file);
       const plan = await oneShot(globals, (session) => planRestore(session, { snapshot, group: options.group, by: options.by, profile: globals.profile }));
       if (!globals.json && !options.execute) await writeOut(`Restoring ${escapeForTerminal(snapshot.group)}'s snapshot of ${escapeForTerminal(snapshot.exportedAt || 'unknown time')} by ${options.by}.\n`);

@@ -8,7 +8,7 @@ import { parseTime } from '../../core/time';
 import { UsageError } from '../../core/errors';
 import { globalsOf } from '../globalOptions';
 import { nonNegativeInteger } from '../integerArguments';
-import { showPlanAndMaybeCommit } from '../resetPlanFlow';
+import { requireTerminalOrYesToCommit, showPlanAndMaybeCommit } from '../resetPlanFlow';
 import { oneShot } from '../session';
 
 interface ResetOptions {
@@ -41,6 +41,7 @@ export function registerResetOffsetsCommand(program: Command): void {
     .option('--yes', 'do not ask for confirmation')
     .action(async (group: string, options: ResetOptions, command: Command) => {
       const globals = globalsOf(command);
+      requireTerminalOrYesToCommit(options);
       const target = targetOf(options, group);
       if (target.kind !== 'positions' && !options.topic) throw new UsageError('Name the topic to reset with --topic.');
       if (target.kind === 'positions' && (options.topic || options.partition)) throw new UsageError('--from-file names its own partitions: leave out --topic and --partition.');
