@@ -29,6 +29,12 @@ export async function confirmDeletion(title: string | null, items: readonly stri
   requireTerminalOrYes(yes);
   const streams = { input: process.stdin, output: process.stderr };
   if (title !== null) streams.output.write(`${title}\n${items.map((item) => `  ${escapeForTerminal(item)}\n`).join('')}`);
+  return askYesNo(`Delete ${items.length === 1 ? 'it' : `these ${items.length}`}? [y/N] `);
+}
+
+/** Asks one y/N question on the terminal (call requireTerminalOrYes or canAsk first). Resolves true only for "y" or "yes". */
+export async function askYesNo(question: string): Promise<boolean> {
+  const streams = { input: process.stdin, output: process.stderr };
   const rl = createInterface(streams);
   // Ctrl-C or Ctrl-D at the prompt means no.
   const declined = new Promise<string>((resolve) => {
@@ -39,9 +45,9 @@ export async function confirmDeletion(title: string | null, items: readonly stri
     rl.once('close', () => resolve(''));
   });
   try {
-    const question = rl.question(`Delete ${items.length === 1 ? 'it' : `these ${items.length}`}? [y/N] `);
-    question.catch(() => undefined);
-    const answer = await Promise.race([question, declined]);
+    const asked = rl.question(question);
+    asked.catch(() => undefined);
+    const answer = await Promise.race([asked, declined]);
     return /^y(es)?$/i.test(answer.trim());
   } finally {
     rl.close();

@@ -5,8 +5,10 @@ import { version } from '../../package.json';
 import { registerDeleteGroupCommands } from './commands/deleteGroups';
 import { registerGroupCommands } from './commands/groups';
 import { registerLintCommand } from './commands/lint';
+import { registerOffsetsSnapshotCommands } from './commands/offsetsSnapshot';
 import { registerProduceCommand } from './commands/produce';
 import { registerReadCommands } from './commands/read';
+import { registerResetOffsetsCommand } from './commands/resetOffsets';
 import { registerTopicCommands } from './commands/topics';
 import { findPasswordArgument } from './connectionFromOptions';
 import { EXIT_OK, EXIT_USAGE, reportFailure } from './failure';
@@ -38,6 +40,8 @@ export function buildProgram(): Command {
   registerDeleteGroupCommands(program);
   registerReadCommands(program);
   registerLintCommand(program);
+  registerResetOffsetsCommand(program);
+  registerOffsetsSnapshotCommands(program);
   return program;
 }
 

@@ -15,6 +15,8 @@ import { ReplayDocuments, REPLAY_SCHEME } from './commands/replayDocuments';
 import { replayFromCommittedCommand, replayPartitionCommand } from './commands/replayPartition';
 import { stopTailCommand, tailTopicCommand } from './commands/tailCommands';
 import { deleteGroupCommand, deleteIdleGroupsCommand } from './commands/deleteGroupCommands';
+import { resetOffsetsCommand } from './commands/resetOffsets';
+import { restoreOffsetsCommand, saveOffsetsSnapshotCommand } from './commands/offsetsSnapshotCommands';
 import { addConnectionCommand, removeConnectionCommand } from './commands/connectionCommands';
 import { offsetsForTimeCommand, produceTestEventCommand } from './commands/topicCommands';
 import { checkClientSettingsCommand } from './commands/checkClientSettings';
@@ -102,6 +104,9 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     registerCommand(COMMAND_IDS.stopTail, (target?: unknown) => stopTailCommand(p(), tails, target), commandLog),
     registerCommand(COMMAND_IDS.deleteGroup, (node?: unknown, nodes?: unknown[]) => deleteGroupCommand(store, p(), refreshGroupsOf, node, nodes), commandLog),
     registerCommand(COMMAND_IDS.deleteIdleGroups, (node?: unknown) => deleteIdleGroupsCommand(store, p(), refreshGroupsOf, node), commandLog),
+    registerCommand(COMMAND_IDS.resetOffsets, (node?: unknown) => resetOffsetsCommand(store, p(), refreshGroupsOf, node), commandLog),
+    registerCommand(COMMAND_IDS.saveOffsetsSnapshot, (node?: unknown) => saveOffsetsSnapshotCommand(store, p(), node), commandLog),
+    registerCommand(COMMAND_IDS.restoreOffsets, (node?: unknown) => restoreOffsetsCommand(store, p(), refreshGroupsOf, node), commandLog),
     registerCommand(COMMAND_IDS.checkClientSettings, () => checkClientSettingsCommand(diagnostics, logger), commandLog),
     registerCommand(COMMAND_IDS.offsetsForTime, (node?: unknown) => offsetsForTimeCommand(store, p(), documents, node), commandLog),
     registerCommand(COMMAND_IDS.produceTestEvent, (node?: unknown) => produceTestEventCommand(store, p(), node), commandLog),

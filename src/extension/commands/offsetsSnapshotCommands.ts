@@ -1,0 +1,74 @@
+// Save Offsets Snapshot… and Restore Offsets…: a group's position to a file (ebx-offsets/1) and
+// back — by offset on the same cluster, or by time on a replication peer — into the same group or
+// another. A restore is an ordinary plan: the same modal, commit and results as Reset Offsets….
+import * as vscode from 'vscode';
+import { join } from 'node:path';
+import { exportSnapshot, parseSnapshot } from '../../core/offsetReset/offsetsSnapshot';
+import { planRestore, type RestoreBy } from '../../core/offsetReset/restorePlan';
+import type { ResetResult } from '../../core/offsetReset/commitPlan';
+import { explainError } from '../../core/errors';
+import type { BrokerConnection } from '../connections/brokerConnection';
+import type { ConnectionStore } from '../connections/connectionStore';
+import type { Prompter } from '../prompter';
+import { readSettings } from '../settings';
+import { Cancelled } from '../runCommand';
+import { GroupNode } from '../tree/groupNode';
+import { pickConnection } from './pickers';
+import { confirmAndCommit } from './commitResetPlan';
+import { defaultFolder, groupFromNodeOrPicker } from './resetOffsets';
+
+/** Saves the snapshot to the path asked; returns that path. */
+export async function saveOffsetsSnapshotCommand(store: ConnectionStore, prompter: Prompter, node?: unknown): Promise<string> {
+  const { connection, groupId } = await groupFromNodeOrPicker(store, prompter, node, 'Save Offsets Snapshot');
+  const path = await prompter.input({
+    title: `Save Offsets Snapshot: file for ${groupId}`,
+    value: join(defaultFolder(), `${groupId.replace(/[^A-Za-z0-9._-]/g, '_')}.offsets.json`),
+    validateInput: (t) => (t.trim() === '' ? 'A file path.' : undefined),
+  });
+  if (path === undefined) throw new Cancelled();
+  const snapshot = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Reading the offsets of ${groupId} (no group is joined)…`, cancellable: true },
+    async (_progress, token) => {
+      const abort = new AbortController();
+      token.onCancellationRequested(() => abort.abort());
+      return exportSnapshot(await store.session(connection), groupId, { signal: abort.signal });
+    },
+  );
+  await vscode.workspace.fs.writeFile(vscode.Uri.file(path.trim()), Buffer.from(`${JSON.stringify(snapshot, null, 2)}\n`));
+  void vscode.window.showInformationMessage(`Saved the offsets of ${snapshot.partitions.length === 1 ? '1 partition' : `${snapshot.partitions.length} partitions`} of ${groupId} to ${path.trim()}.`);
+  return path.trim();
+}
+
+/** From a group (restore into it), from a connection's node, or from the palette. */
+export async function restoreOffsetsCommand(store: ConnectionStore, prompter: Prompter, afterCommit: (c: BrokerConnection) => void, node?: unknown): Promise<ResetResult> {
+  const intoGroup = node instanceof GroupNode ? node.group.groupId : undefined;
+  const fromNode = (node as { connection?: BrokerConnection } | undefined)?.connection;
+  const connection = fromNode ?? (await pickConnection(store, prompter));
+  const path = await prompter.input({ title: 'Restore Offsets: snapshot file', value: defaultFolder(), validateInput: (t) => (t.trim() === '' ? 'A file path.' : undefined) });
+  if (path === undefined) throw new Cancelled();
+  const bytes = await vscode.workspace.fs.readFile(vscode.Uri.file(path.trim())).then(
+    (b) => b,
+    (err: unknown) => {
+      throw new Error(`Cannot read ${path.trim()}: ${explainError(err)}`);
+    },
+  );
+  const snapshot = parseSnapshot(Buffer.from(bytes).toString('utf8'), path.trim());
+  const group = await prompter.input({
+    title: `Restore Offsets: into which group? (saved from ${snapshot.group})`,
+    value: intoGroup ?? snapshot.group,
+    validateInput: (t) => (t.trim() === '' ? 'A consumer group id.' : undefined),
+  });
+  if (group === undefined) throw new Cancelled();
+  const by = await prompter.pickOne<RestoreBy>(
+    [
+      { label: 'By offset', description: 'the same offsets: this is the cluster the snapshot came from', value: 'offset' },
+      { label: 'By time', description: 'the same records, found by timestamp: a replication peer after failover', value: 'time' },
+    ],
+    { title: `Restore Offsets: how to map ${snapshot.partitions.length} partitions` },
+  );
+  if (!by) throw new Cancelled();
+  const plan = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Planning the restore of ${group.trim()}…` }, async () =>
+    planRestore(await store.session(connection), { snapshot, group: group.trim(), by, profile: readSettings().brokerProfile }),
+  );
+  return confirmAndCommit(store, prompter, connection, plan, afterCommit);
+}
