@@ -59,7 +59,7 @@ suite('offset reset commands', () => {
     assert.deepEqual(await committed(group), [2, 2]);
     const { row: after } = await groupRow(group);
     const offsets = await rows(api, after.node);
-    assert.deepEqual(offsets.map((o) => [o.label, o.description]), [0, 1].map((p) => [`${topic} / ${p}`, 'committed 2 · end≈ 6 · lag≈ 4']));
+    assert.deepEqual(offsets.map((o) => [o.label, o.description]), [0, 1].map((p) => [`p${p} · lag≈ 4`, `${topic} · committed 2 · end≈ 6`]));
   });
 
   test('a clamped target says so in the modal; declining commits nothing', async () => {

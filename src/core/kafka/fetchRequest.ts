@@ -14,8 +14,13 @@ import { BrokerError } from '../brokerError';
 export interface FetchingBroker {
   lookupRequest(apiKey: number, definitions: unknown): (args: object) => ProtocolRequest;
   disconnect(): Promise<void>;
-  connectionPool?: { pool?: { rejectRequests?: (err: Error) => void }[] };
+  connectionPool?: {
+    pool?: { rejectRequests?: (err: Error) => void; isConnected?: () => boolean }[];
+  };
 }
+
+/** kafkajs's connection pool keeps Fetch on a connection of its own, the second one. */
+const FETCH_CONNECTION = 1;
 
 interface ProtocolRequest {
   request: { apiVersion: number };
@@ -37,24 +42,61 @@ const LARGEST_BATCH_BYTES = 256 * 1024 * 1024;
  */
 export class FetchReadAhead {
   private readonly pending = new Map<number, { key: string; answer: Promise<FetchedPartition[]> }>();
+  /** Every fetch sent and not yet answered, read ahead or asked for. */
+  private readonly unanswered = new Set<Promise<unknown>>();
+  /** Per broker, the first fetch while its fetch connection opens: concurrent fetches wait for it. */
+  private readonly connecting = new Map<number, Promise<void>>();
 
   async fetch(broker: FetchingBroker, nodeId: number, wanted: FetchRequest[], limits: FetchLimits): Promise<FetchedPartition[]> {
     const key = requestKey(wanted, limits);
     const ahead = this.pending.get(nodeId);
     this.pending.delete(nodeId);
-    const answer = ahead?.key === key ? await ahead.answer : await fetchPartitions(broker, nodeId, wanted, limits);
+    const answer = ahead?.key === key ? await ahead.answer : await this.send(broker, nodeId, wanted, limits);
     if (answer.length === wanted.length && answer.some((p) => p.records.length > 0)) {
       const next = answer.map((p) => ({ topic: p.topic, partition: p.partition, offset: p.nextOffset }));
-      const nextAnswer = fetchPartitions(broker, nodeId, next, limits);
+      const nextAnswer = this.send(broker, nodeId, next, limits);
       nextAnswer.catch(() => undefined); // a failure is seen by whoever asks for it, never unhandled
       this.pending.set(nodeId, { key: requestKey(next, limits), answer: nextAnswer });
     }
     return answer;
   }
 
-  /** Forget what was read ahead (the connection is closing). */
-  clear(): void {
+  /**
+   * Forgets what was read ahead and resolves once every fetch sent has its answer or its error
+   * (each is bounded by the fetch's own answer deadline). A fetch still connecting when the client
+   * disconnects would open a connection after the disconnect, left open for good: wait for them first.
+   */
+  async settle(): Promise<void> {
     this.pending.clear();
+    await Promise.allSettled([...this.unanswered]);
+  }
+
+  private send(broker: FetchingBroker, nodeId: number, wanted: FetchRequest[], limits: FetchLimits): Promise<FetchedPartition[]> {
+    const answer = this.afterConnecting(broker, nodeId, () => fetchPartitions(broker, nodeId, wanted, limits));
+    this.unanswered.add(answer);
+    const forget = () => this.unanswered.delete(answer);
+    answer.then(forget, forget);
+    return answer;
+  }
+
+  /**
+   * Sends `fetch` once the broker's fetch connection is open: while it is not, the first fetch
+   * opens it and the others wait for that one. kafkajs's Connection.connect() has no guard, and two
+   * concurrent calls open two sockets, the first of which is never closed (it keeps the process
+   * alive after every client has disconnected).
+   */
+  private afterConnecting<T>(broker: FetchingBroker, nodeId: number, fetch: () => Promise<T>): Promise<T> {
+    if (broker.connectionPool?.pool?.[FETCH_CONNECTION]?.isConnected?.() !== false) return fetch();
+    const opening = this.connecting.get(nodeId);
+    if (opening) return opening.then(fetch);
+    const first = fetch();
+    const settled = first.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.connecting.set(nodeId, settled);
+    void settled.then(() => this.connecting.delete(nodeId));
+    return first;
   }
 }
 

@@ -72,10 +72,12 @@ class KafkaJsClusterAccess implements ClusterAccess {
   }
 
   async close(): Promise<void> {
+    // Fetches still under way (a reader that stopped early leaves its read-ahead) first: one that is
+    // still connecting would otherwise open its connection after the disconnect and keep it open.
+    await this.readAhead.settle();
     const closing: Promise<unknown>[] = [this.cluster.disconnect().catch(() => undefined)];
     if (this.adminClient) closing.push(this.adminClient.disconnect().catch(() => undefined));
     this.connected = undefined;
-    this.readAhead.clear();
     this.adminClient = undefined;
     this.adminConnected = undefined;
     await Promise.all(closing);
