@@ -8,6 +8,7 @@
 // - dist/kafka.js: the Kafka client packages (kafkajs and its compression codecs), required from
 //   the lazily initialised core/kafka/ modules, i.e. on the first connection.
 // The CLI always connects, so it stays one bundle.
+import { existsSync, readdirSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -60,8 +61,31 @@ async function buildExtension() {
   });
 }
 
+/**
+ * The webview pages: each src/webview/<name>/main.ts becomes dist/webview/<name>.js (and <name>.css
+ * when it imports CSS), one browser script each, loaded by webviewHtml.ts under a nonce'd CSP.
+ */
+function buildWebviews() {
+  const names = readdirSync('src/webview', { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(`src/webview/${d.name}/main.ts`))
+    .map((d) => d.name);
+  if (names.length === 0) return Promise.resolve();
+  return esbuild.build({
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    sourcemap: !production,
+    minify: production,
+    logLevel: 'warning',
+    entryPoints: Object.fromEntries(names.map((n) => [n, `src/webview/${n}/main.ts`])),
+    outdir: 'dist/webview',
+  });
+}
+
 await Promise.all([
   buildExtension(),
+  buildWebviews(),
   // The CLI as ES modules split at its dynamic imports (kafkajs, the settings scanners): `ebx --help`
   // parses commander and the command definitions only. Comments and whitespace go (names stay, for
   // --debug's stack traces). `require` is provided for the CommonJS packages inside the chunks.
