@@ -221,6 +221,8 @@ function limitsFor(partitions: number, options: FirstRecordsOptions): FetchLimit
     maxWaitMs: 0,
     partitionMaxBytes: PARTITION_MAX_BYTES,
     maxBytes: Math.min(FETCH_MAX_BYTES, partitions * PARTITION_MAX_BYTES),
+    // One look per sample: the records after the first are not wanted.
+    readAhead: false,
     ...(options.answerWithinMs === undefined ? {} : { answerWithinMs: options.answerWithinMs }),
   };
 }
