@@ -5,14 +5,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { KafkaSession } from '../../src/core/session';
-import { listGroups } from '../../src/core/groups';
+import { describeGroup, listGroups } from '../../src/core/groups';
 import { groupLags } from '../../src/core/groupLags';
 import { EbxError } from '../../src/core/errors';
 import { readGroupLag } from '../../src/core/lag/readGroupLag';
 import { readGroupsTimeLag } from '../../src/core/lag/readGroupsTimeLag';
-import { describePartitions, type RecordToSend } from '../../src/core/topics';
+import { describePartitions, produce, type RecordToSend } from '../../src/core/topics';
 import { testBroker } from '../support/brokerEnv';
-import { applicationKafka, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
+import { applicationKafka, liveConsumer, openSession, topicWith, transactionalProduce, uniqueName } from '../support/kafkaFixtures';
 import { startVastLikeProxy, type VastLikeProxy } from '../support/vastLikeBrokerProxy';
 
 const single = testBroker().bootstrap.length === 1 ? false : 'the proxy fronts a single broker';
@@ -112,6 +112,45 @@ describe('lag against the real broker', () => {
     assert.equal(report.partitions[0].basis, 'pastEnd');
     assert.match(report.partitions[0].error ?? '', /^The committed offset 100 is past the end of/);
     assert.equal(report.partitions[1].basis, 'record');
+  });
+
+  test('a committed offset on a transaction marker: the first record after the gap', { timeout: 120_000 }, async () => {
+    const topic = await topicWith(session, 'lag-core-gap', 1);
+    await transactionalProduce(topic, ['t0', 't1']); // offsets 0, 1, then the commit marker at 2
+    const [after] = aged(0, 1, 50_000);
+    await produce(session, topic, [after]);
+    const groupId = uniqueName('lag-core-gap');
+    await commit(session, groupId, [{ topic, partition: 0, offset: 2 }]);
+
+    const [reading] = (await readGroupLag(session, groupId)).partitions;
+
+    assert.equal(reading.basis, 'recordAfterGap');
+    assert.equal(reading.unread, true);
+    assert.equal(reading.nextUnreadTimestamp, after.timestamp);
+  });
+
+  test('a live group that read everything: caught up, and reading it leaves its members alone', { timeout: 120_000 }, async () => {
+    const topic = await topicWith(session, 'lag-core-live', 2, [...aged(0, 3, 20_000), ...aged(1, 2, 20_000)]);
+    const total = (await describePartitions(session, topic)).reduce((n, p) => n + p.high, 0);
+    const groupId = uniqueName('lag-core-live');
+    const consumer = await liveConsumer(groupId, topic, total);
+    try {
+      const before = await describeGroup(session, groupId);
+
+      const report = await readGroupLag(session, groupId);
+
+      assert.equal(report.state, 'Stable');
+      assert.deepEqual(report.partitions.map((p) => [p.partition, p.unread, p.timeLagMs, p.basis]), [
+        [0, false, 0, 'caughtUp'],
+        [1, false, 0, 'caughtUp'],
+      ]);
+      assert.equal(report.maxTimeLagMs, 0);
+      const after = await describeGroup(session, groupId);
+      assert.equal(after.state, 'Stable');
+      assert.deepEqual(after.members.map((m) => m.memberId), before.members.map((m) => m.memberId), 'the same member, no rebalance');
+    } finally {
+      await consumer.disconnect();
+    }
   });
 
   test('an unknown group: one sentence, and no group appears', { timeout: 60_000 }, async () => {

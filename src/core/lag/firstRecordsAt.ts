@@ -9,7 +9,8 @@ import { EARLIEST, LATEST, type ClusterAccess, type FetchedPartition, type Fetch
 import { BrokerError } from '../brokerError';
 import { abortError, isAbort } from '../errors';
 import { keyOf } from '../reader/partitionPositions';
-import { sleep, untilAborted } from '../reader/abortableWaits';
+import { sleep, untilAborted, within } from '../reader/abortableWaits';
+import { METADATA_ANSWER_WITHIN_MS } from '../reader/leaderFetches';
 import { systemClock, type ReaderClock } from '../reader/readerClock';
 
 export interface OffsetToLookAt {
@@ -127,9 +128,9 @@ export async function firstRecordsAt(access: ClusterAccess, positions: OffsetToL
     }
     if (retrying && pending.size > 0) {
       await sleep(clock, RETRY_PAUSE_MS, signal);
-      await untilAborted(access.refreshMetadata(), signal).catch((err: unknown) => {
-        if (isAbort(err) && signal?.aborted) throw err;
-      });
+      // Bounded like the reader's: a broker that accepts connections but never answers must not stall a sample.
+      await within(clock, access.refreshMetadata().catch(() => undefined), METADATA_ANSWER_WITHIN_MS, signal);
+      if (signal?.aborted) throw abortError();
     }
   }
   return results;
