@@ -20,6 +20,11 @@ export interface SearchOptions {
   /** One partition; all partitions of the topic when absent. */
   partition?: number;
   start: StartPosition;
+  /**
+   * Go on from a previous search's `resumeFrom` instead of `start` ("load more"): each partition
+   * from its own offset. With `partition`, only that partition's entry is used.
+   */
+  resumeFrom?: { partition: number; offset: number }[];
   /** Per partition: the first record after this time (epoch ms) ends that partition's read. */
   untilTime?: number;
   criteria: SearchCriteria;
@@ -131,9 +136,22 @@ export async function* searchBatches(session: KafkaSession, options: SearchOptio
 
 /** One partition starts as replay's does (same checks, same sentences); all partitions as replay-all's do. */
 async function startsOf(session: KafkaSession, options: SearchOptions): Promise<{ partition: number; offset: number }[]> {
+  if (options.resumeFrom !== undefined) return resumePositions(options.resumeFrom, options.partition);
   if (options.partition === undefined) return (await replayStarts(session, options.topic, options.start)).starts;
   const start = await resolveStart(session, options.topic, options.partition, options.start);
   return [{ partition: options.partition, offset: start.offset }];
+}
+
+function resumePositions(positions: { partition: number; offset: number }[], partition: number | undefined): { partition: number; offset: number }[] {
+  const wanted = positions.filter((p) => partition === undefined || p.partition === partition).map((p) => ({ partition: p.partition, offset: p.offset }));
+  for (const p of wanted) {
+    if (!Number.isSafeInteger(p.partition) || p.partition < 0 || !Number.isSafeInteger(p.offset) || p.offset < 0) {
+      throw new UsageError(`Cannot go on from partition ${p.partition} offset ${p.offset}: both must be whole numbers, 0 or more.`);
+    }
+  }
+  if (wanted.length === 0) throw new UsageError(partition === undefined ? 'Nothing to go on from: no partition positions were given.' : `Nothing to go on from in partition ${partition}.`);
+  if (new Set(wanted.map((p) => p.partition)).size !== wanted.length) throw new UsageError('Cannot go on from the same partition twice.');
+  return wanted.sort((a, b) => a.partition - b.partition);
 }
 
 function checkLimit(what: string, limit: number): void {

@@ -177,3 +177,43 @@ describe('search: what it finds and how far it says it got', () => {
     assert.equal(cluster.fetchCalls().length, fetchesAfter);
   });
 });
+
+describe('search: going on from where one stopped (load more)', () => {
+  let clock: VirtualClock;
+  let cluster: ScriptedCluster;
+  let session: KafkaSession;
+
+  beforeEach(() => {
+    clock = new VirtualClock();
+    cluster = new ScriptedCluster(clock).addTopic('orders', [1, 2, 1]);
+    seed(cluster);
+    session = KafkaSession.over(cluster);
+  });
+  afterEach(() => clock.stop());
+
+  test('pages of matches from resumeFrom add up to one whole search: none lost, none twice', async () => {
+    const criteria = { keyContains: 'customer' };
+    const whole = await run(session, { criteria });
+    const pages: ShownRecord[] = [];
+    let summary: SearchSummary | undefined;
+    do {
+      const page = await run(session, { criteria, maxMatches: 5, resumeFrom: summary?.resumeFrom });
+      pages.push(...page.records);
+      summary = page.summary;
+    } while (summary.stoppedBecause !== 'end');
+    assert.deepEqual(at(pages), at(whole.records));
+    assert.equal(new Set(at(pages)).size, pages.length);
+  });
+
+  test('with a partition, only its entry is used', async () => {
+    const { records, summary } = await run(session, { partition: 1, criteria: { keyContains: 'customer' }, resumeFrom: [{ partition: 0, offset: 3 }, { partition: 1, offset: 11 }] });
+    assert.deepEqual(at(records), ['1@15']);
+    assert.deepEqual(resume(summary), ['1@20']);
+  });
+
+  test('positions that cannot be gone on from are refused', async () => {
+    await assert.rejects(run(session, { resumeFrom: [] }), { message: 'Nothing to go on from: no partition positions were given.' });
+    await assert.rejects(run(session, { resumeFrom: [{ partition: 0, offset: -1 }] }), { message: 'Cannot go on from partition 0 offset -1: both must be whole numbers, 0 or more.' });
+    await assert.rejects(run(session, { resumeFrom: [{ partition: 0, offset: 1 }, { partition: 0, offset: 2 }] }), { message: 'Cannot go on from the same partition twice.' });
+  });
+});
