@@ -106,6 +106,11 @@ export async function* searchBatches(session: KafkaSession, options: SearchOptio
     let restart = false;
     const from = [...reading].map((partition) => ({ partition, offset: next.get(partition)! }));
     for await (const batch of replayFromBatches(session, { topic, starts: from, signal })) {
+      // One fetch can bring batches of every partition: a cancel stops at the next one, not after all.
+      if (signal?.aborted) {
+        stop = 'aborted';
+        break;
+      }
       const found = [];
       for (const record of batch.records) {
         if (untilTime !== undefined && record.timestamp > untilTime) {

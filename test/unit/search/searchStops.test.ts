@@ -149,6 +149,13 @@ describe('search: what it finds and how far it says it got', () => {
     assert.ok(summary.resumeFrom[0].offset >= 1);
   });
 
+  test('aborted: a fetch that brought several partitions stops at the next batch, not after all of them', async () => {
+    // Partitions 0 and 2 share leader 1: its first answer carries both.
+    const { summary } = await run(session, {}, (_r, controller) => controller.abort());
+    assert.equal(summary.stoppedBecause, 'aborted');
+    assert.equal(summary.scanned, PER_PARTITION);
+  });
+
   test('progress is told as batches are looked at, ending at the summary count', async () => {
     const seen: number[] = [];
     const { summary } = await run(session, { criteria: { key: 'nobody' }, onProgress: (p) => seen.push(p.scanned) });
