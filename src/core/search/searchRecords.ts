@@ -142,7 +142,11 @@ export async function* searchBatches(session: KafkaSession, options: SearchOptio
 /** One partition starts as replay's does (same checks, same sentences); all partitions as replay-all's do. */
 async function startsOf(session: KafkaSession, options: SearchOptions): Promise<{ partition: number; offset: number }[]> {
   if (options.resumeFrom !== undefined) return resumePositions(options.resumeFrom, options.partition);
-  if (options.partition === undefined) return (await replayStarts(session, options.topic, options.start)).starts;
+  if (options.partition === undefined) {
+    // A topic that does not exist gets the broker's sentence (as replay's), not "no partitions".
+    await session.withinTimeout(`reading the partitions of ${options.topic}`, () => session.cluster().topicMetadata(options.topic));
+    return (await replayStarts(session, options.topic, options.start)).starts;
+  }
   const start = await resolveStart(session, options.topic, options.partition, options.start);
   return [{ partition: options.partition, offset: start.offset }];
 }
