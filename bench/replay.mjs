@@ -135,7 +135,7 @@ function firstByteMs(cmd, args) {
 }
 
 /** Partition `partition` of `topic` holding `count` records of ~200 bytes, produced with kcat from a file. */
-async function fill(bootstrap, topic, partition, count) {
+export async function fill(bootstrap, topic, partition, count) {
   const end = await endOffset(bootstrap, topic, partition);
   if (end >= count) return;
   const file = path.join(os.tmpdir(), `ebx-bench-records-${process.pid}.txt`);

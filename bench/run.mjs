@@ -2,7 +2,7 @@
 // `npm run bench`: every benchmark scenario against a local Kafka broker, each side by side with a
 // peer tool in the same run (alternating, several repetitions, medians, ratio ours/peer).
 //
-//   node bench/run.mjs [--quick] [--smoke] [--only replay,tail,cluster,vscode,footprint] [--reps N]
+//   node bench/run.mjs [--quick] [--smoke] [--only replay,tail,cluster,vscode,footprint,search] [--reps N]
 //
 // --quick   small sizes (what the `bench` tier of `npm test` runs); results go to
 //           test-artifacts/bench/quick.json, never over bench/results/latest.json.
@@ -27,6 +27,7 @@ const SCENARIOS = {
   cluster: () => import('./bigCluster.mjs').then((m) => m.bigClusterScenario),
   vscode: () => import('./vscodeTail.mjs').then((m) => m.vscodeScenario),
   footprint: () => import('./footprint.mjs').then((m) => m.footprintScenario),
+  search: () => import('./search.mjs').then((m) => m.searchScenario),
 };
 
 function parseArgs(argv) {
@@ -173,6 +174,12 @@ export function tableRows(results) {
     add('dist/extension.js, KB (production)', f.extensionKb, null, null, '', null);
     add('dist/cli/*.mjs, KB (production; the entry alone)', `${f.cliKb} (${f.cliEntryKb})`, null, null, '', null);
     if (f.vsixKb !== undefined) add('.vsix, KB', f.vsixKb, null, null, '', null);
+  }
+  if (s.search && !s.search.error) {
+    const range = (x) => (x.min === x.max ? `${x.median}` : `${x.median} (${x.min}–${x.max})`);
+    for (const c of s.search.cases) {
+      add(`Search (${c.name}) vs replay of ${c.records.toLocaleString('en-US')} records, records/s, median (min–max) of ${c.ours.recordsPerSec.n}; load ${range(c.ours.loadavg1)}`, range(c.ours.recordsPerSec), `${range(c.replay.recordsPerSec)} ebx replay`, c.ratio, c.target, c.met);
+    }
   }
   if (s.vscode?.activationMs) add('Activation (Running Extensions view), ms', s.vscode.activationMs, null, null, '', null);
   return rows;
