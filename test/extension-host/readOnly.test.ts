@@ -14,6 +14,7 @@ import type { KafkaSession } from '../../src/core/session';
 import type { CommandFailure } from '../../src/extension/runCommand';
 import { COMMAND_IDS } from '../../src/extension/commandIds';
 import { CONTEXT_VALUES } from '../../src/extension/tree/contextValues';
+import { connectionOptions, environmentConnection } from '../../src/extension/connections/brokerConnection';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { EXTENSION_ID, extensionApi, findRow, rows, until, withPrompter } from './extensionApi';
 import { viewItemPredicate } from './viewItemClause';
@@ -160,6 +161,30 @@ suite('read-only connections', () => {
       assert.equal(prompter.asked.length, 1, `${command}: only the connection was asked`);
     }
     assert.deepEqual(await brokerState(), before);
+  });
+
+  test('Add Connection… asks "read-only?" and saves the answer', async () => {
+    const api = await extensionApi();
+    const bootstrap = process.env.KAFKA_BOOTSTRAP!;
+    const prompter = new ScriptedPrompter([{ input: 'Added read-only' }, { input: bootstrap }, { pick: 'None' }, { pick: 'No TLS' }, { pick: 'Read-only' }]);
+    await withPrompter(api, prompter, () => vscode.commands.executeCommand('eventBroker.addConnection'));
+    assert.equal(prompter.asked[4].title, 'Add Connection: read-only?');
+    assert.deepEqual(prompter.asked[4].labels, ['Allow changes', 'Read-only']);
+    const saved = vscode.workspace.getConfiguration('eventBroker').get<{ name: string }[]>('connections')!;
+    assert.deepEqual(saved.find((c) => c.name === 'Added read-only'), { name: 'Added read-only', bootstrap, saslMechanism: 'none', readOnly: true });
+    const row = await until('the added connection in the tree', async () => (await rows(api)).find((r) => r.label === 'Added read-only'));
+    assert.equal(row.contextValue, CONTEXT_VALUES.connectionFromSettingsReadOnly);
+  });
+
+  test('the environment connection is read-only with EBX_READ_ONLY=1 (and its sessions are)', () => {
+    const readOnly = environmentConnection({ KAFKA_BOOTSTRAP: 'b:9092', EBX_READ_ONLY: '1' })!;
+    assert.equal(readOnly.readOnly, true);
+    assert.deepEqual(
+      [connectionOptions(readOnly, undefined, 1000).readOnly, connectionOptions(readOnly, undefined, 1000).name],
+      [true, 'KAFKA_BOOTSTRAP (b:9092)'],
+    );
+    assert.equal(environmentConnection({ KAFKA_BOOTSTRAP: 'b:9092' })!.readOnly, false);
+    assert.equal(environmentConnection({ KAFKA_BOOTSTRAP: 'b:9092', EBX_READ_ONLY: '0' })!.readOnly, false);
   });
 
   test('a session of the connection refuses a change even past the commands (core applies it to every request)', async () => {
