@@ -61,6 +61,8 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
 
   const setContexts = () => {
     void vscode.commands.executeCommand('setContext', 'eventBroker.connectionCount', store.list().length);
+    // Changing commands leave the palette (and the view's title menu) when no connection may change anything.
+    void vscode.commands.executeCommand('setContext', 'eventBroker.allConnectionsReadOnly', store.list().length > 0 && store.list().every((c) => c.readOnly === true));
     void vscode.commands.executeCommand('setContext', 'eventBroker.tailing', tails.running().length > 0);
   };
   setContexts();

@@ -52,7 +52,22 @@ export async function addConnectionCommand(store: ConnectionStore, prompter: Pro
     { title: 'Add Connection (4/4): transport' },
   );
   if (tls === undefined) throw new Cancelled();
-  const setting: ConnectionSetting = { name: name.trim(), bootstrap: parseBootstrap(bootstrap).join(','), saslMechanism: mechanism, ...(username ? { username: username.trim() } : {}), ...(tls ? { tls: true } : {}) };
+  const readOnly = await prompter.pickOne(
+    [
+      { label: 'Allow changes', description: 'deleting groups, resetting offsets, producing: each after a confirmation', value: false },
+      { label: 'Read-only', description: 'every change to the broker is refused and changing commands are hidden (for production)', value: true },
+    ],
+    { title: 'Add Connection: read-only?' },
+  );
+  if (readOnly === undefined) throw new Cancelled();
+  const setting: ConnectionSetting = {
+    name: name.trim(),
+    bootstrap: parseBootstrap(bootstrap).join(','),
+    saslMechanism: mechanism,
+    ...(username ? { username: username.trim() } : {}),
+    ...(tls ? { tls: true } : {}),
+    ...(readOnly ? { readOnly: true } : {}),
+  };
 
   const problem = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Testing the connection to ${setting.bootstrap}…` }, async () => {
     const session = await store.testSession(settingsConnection(setting), password);
