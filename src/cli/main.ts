@@ -5,6 +5,7 @@ import { version } from '../../package.json';
 import { registerDeleteGroupCommands } from './commands/deleteGroups';
 import { registerGroupCommands } from './commands/groups';
 import { registerLintCommand } from './commands/lint';
+import { registerMcpCommand } from './commands/mcp';
 import { registerOffsetsSnapshotCommands } from './commands/offsetsSnapshot';
 import { registerProduceCommand } from './commands/produce';
 import { registerReadCommands } from './commands/read';
@@ -42,6 +43,7 @@ export function buildProgram(): Command {
   registerLintCommand(program);
   registerResetOffsetsCommand(program);
   registerOffsetsSnapshotCommands(program);
+  registerMcpCommand(program);
   return program;
 }
 
