@@ -26,6 +26,7 @@ export function connectionFromOptions(globals: GlobalOptions, env: NodeJS.Proces
     clientId: 'ebx',
     timeoutMs: Math.round(globals.timeout * 1000),
   };
+  if (globals.readOnly === true || defaults.readOnly) connection.readOnly = true;
 
   const username = globals.username ?? defaults.username;
   if (username !== undefined && username !== '') {

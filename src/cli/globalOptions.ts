@@ -17,6 +17,7 @@ export interface GlobalOptions {
   json?: boolean;
   timeout: number;
   debug?: boolean;
+  readOnly?: boolean;
 }
 
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -36,7 +37,8 @@ export function addGlobalOptions(program: Command): Command {
     .addOption(new Option('--profile <profile>', 'broker profile: vast applies VAST Event Broker limits').choices(['vast', 'kafka']).default('vast'))
     .option('--json', 'print JSON instead of tables')
     .addOption(new Option('--timeout <seconds>', 'seconds to wait for the broker').argParser(parsePositiveSeconds).default(DEFAULT_TIMEOUT_SECONDS))
-    .option('--debug', 'log what happens on stderr, and show stack traces');
+    .option('--debug', 'log what happens on stderr, and show stack traces')
+    .option('--read-only', 'refuse every change to the broker: deletes, offset commits, topic creation, produce (also $EBX_READ_ONLY=1)');
 }
 
 export function globalsOf(command: Command): GlobalOptions {

@@ -21,6 +21,7 @@ Environment:
   KAFKA_BOOTSTRAP   default for --bootstrap
   KAFKA_USERNAME    default for --username
   KAFKA_PASSWORD    the password (another variable can be named with --password-env; never an argument)
+  EBX_READ_ONLY     1: the same as --read-only (every change to the broker is refused)
 
 Exit codes: 0 success, 1 failure (one line on stderr; --debug for details), 2 usage error.
 TIME is ISO 8601, epoch milliseconds, or relative to now (-15m, -2h, -1d).`;

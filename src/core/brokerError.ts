@@ -20,7 +20,9 @@ export type BrokerErrorKind =
   /** An ACL denied the operation. */
   | 'denied'
   /** Anything else the broker refused: not retried. */
-  | 'fatal';
+  | 'fatal'
+  /** The connection is read-only (readOnly.ts): the change was refused before any request was sent. */
+  | 'readOnly';
 
 const RETRIABLE_KINDS: ReadonlySet<BrokerErrorKind> = new Set(['retriable', 'unreachable', 'timeout', 'unknownTopic']);
 

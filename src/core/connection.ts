@@ -25,6 +25,13 @@ export interface ConnectionOptions {
   clientId?: string;
   /** Upper bound for connecting and for each request; errors come within it instead of hanging. */
   timeoutMs?: number;
+  /**
+   * Refuse every change to the broker (commits, group and topic deletes, topic creation, produce):
+   * the session's ClusterAccess is wrapped (readOnlyClusterAccess.ts), so no path can bypass it.
+   */
+  readOnly?: boolean;
+  /** What a person calls this connection, for sentences ("Connection "prod" is read-only…"); the bootstrap when absent. */
+  name?: string;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -49,14 +56,24 @@ export function parseBootstrap(text: string): string[] {
   });
 }
 
-/** The variables VAST's own examples use. */
+/** The variables VAST's own examples use, and ours: `EBX_READ_ONLY=1` makes the connection read-only. */
 export function connectionDefaultsFromEnv(env: NodeJS.ProcessEnv = process.env): {
   bootstrap?: string;
   username?: string;
   password?: string;
+  readOnly: boolean;
 } {
   const pick = (name: string) => (env[name] && env[name].trim() !== '' ? env[name] : undefined);
-  return { bootstrap: pick('KAFKA_BOOTSTRAP'), username: pick('KAFKA_USERNAME'), password: env.KAFKA_PASSWORD };
+  return { bootstrap: pick('KAFKA_BOOTSTRAP'), username: pick('KAFKA_USERNAME'), password: env.KAFKA_PASSWORD, readOnly: readOnlyFromEnv(env) };
+}
+
+/**
+ * `EBX_READ_ONLY`: unset, empty, 0, false, no or off mean writable; any other value means read-only,
+ * so a typo (`EBX_READ_ONLY=yes please`) errs on the safe side.
+ */
+export function readOnlyFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env.EBX_READ_ONLY?.trim().toLowerCase() ?? '';
+  return !['', '0', 'false', 'no', 'off'].includes(value);
 }
 
 export function parseSaslMechanism(text: string): SaslMechanism {

@@ -2,6 +2,7 @@ import type { DeleteGroupOutcome, DeleteGroupResult, GroupSummary } from './mode
 import type { KafkaSession } from './session';
 import { explainError, UsageError } from './errors';
 import { brokerCode } from './brokerError';
+import { refuseIfReadOnly } from './readOnly';
 
 const EXPLANATIONS: Record<string, { outcome: DeleteGroupOutcome; message: string }> = {
   NON_EMPTY_GROUP: { outcome: 'NON_EMPTY_GROUP', message: 'The group has active members: stop its consumers or wait until they leave, then delete it.' },
@@ -33,6 +34,8 @@ export async function deleteGroups(session: KafkaSession, groupIds: string[]): P
   const unique = [...new Set(groupIds)];
   if (unique.length === 0) throw new UsageError('Name at least one consumer group to delete.');
   if (unique.some((g) => g.trim() === '')) throw new UsageError('A consumer group id cannot be empty.');
+  // The session's access would refuse too, but per group; a read-only connection is one sentence.
+  refuseIfReadOnly(session.options, unique.length === 1 ? `deleting consumer group "${unique[0]}"` : 'deleting consumer groups');
   const results = new Map<string, DeleteGroupResult>();
   let pending = unique;
   for (let attempt = 0; attempt < 4 && pending.length > 0; attempt++) {

@@ -4,21 +4,30 @@ import { DEFAULT_TIMEOUT_MS, type ConnectionOptions } from './connection';
 import { silentLogger, type Logger } from './logger';
 import { BrokerError } from './brokerError';
 import { abortError } from './errors';
+import { readOnlyClusterAccess } from './readOnlyClusterAccess';
 
 /**
  * One connection to one cluster: the ClusterAccess every core operation goes through, the
- * connection's timeout, and a logger. The access connects lazily, on first use.
+ * connection's timeout, and a logger. The access connects lazily, on first use. For a read-only
+ * connection (`options.readOnly`) that access refuses every change, whichever way the session was opened.
  */
 export class KafkaSession {
   readonly timeoutMs: number;
   private access: ClusterAccess | undefined;
+  private readonly createAccess: () => ClusterAccess;
 
   private constructor(
     readonly options: ConnectionOptions,
     readonly logger: Logger,
-    private readonly createAccess: () => ClusterAccess,
+    createAccess: () => ClusterAccess,
   ) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.createAccess = options.readOnly === true ? () => readOnlyClusterAccess(createAccess(), options) : createAccess;
+  }
+
+  /** True when the connection may not change anything (see readOnly.ts for the up-front guard). */
+  get readOnly(): boolean {
+    return this.options.readOnly === true;
   }
 
   /** A session over kafkajs (the product). */

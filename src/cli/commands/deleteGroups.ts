@@ -10,6 +10,7 @@ import { EXIT_FAILURE } from '../failure';
 import { globalsOf, type GlobalOptions } from '../globalOptions';
 import { formatTable, printJson, printLine, writeOut } from '../output';
 import { oneShot } from '../session';
+import { refuseChangeIfReadOnly } from '../readOnlyGuard';
 
 const DELETE_TITLE = 'Consumer groups to delete, with their committed offsets:';
 
@@ -22,6 +23,7 @@ export function registerDeleteGroupCommands(program: Command): void {
     .action(async (groupIds: string[], options: { yes?: boolean }, command: Command) => {
       const globals = globalsOf(command);
       const unique = [...new Set(groupIds)];
+      refuseChangeIfReadOnly(globals, unique.length === 1 ? `deleting consumer group "${unique[0]}"` : 'deleting consumer groups');
       requireTerminalOrYes(options.yes);
       if (!(await confirmDeletion(DELETE_TITLE, unique, options.yes))) return reportNothingDeleted();
       const results = await oneShot(globals, (session) => deleteGroups(session, unique));
@@ -37,6 +39,7 @@ export function registerDeleteGroupCommands(program: Command): void {
     .option('--yes', 'do not ask for confirmation')
     .action(async (options: { prefix?: string; yes?: boolean }, command: Command) => {
       const globals = globalsOf(command);
+      refuseChangeIfReadOnly(globals, 'deleting idle consumer groups');
       const list = await oneShot(globals, (session) => listGroups(session, globals.profile));
       const plan = idleGroupsPlan(list.groups, options.prefix);
       if (plan.length === 0) {

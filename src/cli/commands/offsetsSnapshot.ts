@@ -10,6 +10,7 @@ import { globalsOf } from '../globalOptions';
 import { printJson, printLine, writeOut } from '../output';
 import { requireTerminalOrYesToCommit, showPlanAndMaybeCommit } from '../resetPlanFlow';
 import { oneShot } from '../session';
+import { refuseChangeIfReadOnly } from '../readOnlyGuard';
 
 export function registerOffsetsSnapshotCommands(program: Command): void {
   const offsets = program.command('offsets').description('save a consumer group’s offsets to a file, and restore them (on this cluster or a replication peer)');
@@ -43,6 +44,8 @@ export function registerOffsetsSnapshotCommands(program: Command): void {
     .option('--yes', 'do not ask for confirmation')
     .action(async (file: string, options: { group?: string; by: RestoreBy; execute?: boolean; yes?: boolean }, command: Command) => {
       const globals = globalsOf(command);
+      // A dry run only reads: it works on a read-only connection too.
+      if (options.execute) refuseChangeIfReadOnly(globals, 'restoring offsets');
       requireTerminalOrYesToCommit(options);
       const snapshot = parseSnapshot(readText(file), file);
       const plan = await oneShot(globals, (session) => planRestore(session, { snapshot, group: options.group, by: options.by, profile: globals.profile }));

@@ -7,6 +7,7 @@ import { globalsOf } from '../globalOptions';
 import { nonNegativeInteger } from '../integerArguments';
 import { printJson, printLine } from '../output';
 import { withDeadline, withSession } from '../session';
+import { refuseChangeIfReadOnly } from '../readOnlyGuard';
 
 interface ProduceFlags {
   key?: string;
@@ -30,6 +31,7 @@ export function registerProduceCommand(program: Command): void {
     .option('--header <name=value>', 'a header on every record (repeat for more)', collectHeader)
     .action(async (topic: string, flags: ProduceFlags, command: Command) => {
       const globals = globalsOf(command);
+      refuseChangeIfReadOnly(globals, `producing to topic "${topic}"`);
       const make = (value: string | Buffer): RecordToSend => ({ key: flags.key ?? null, value, headers: flags.header, partition: flags.partition });
       const count = await withSession(globals, async (session) => {
         const send = (records: RecordToSend[]) => withDeadline(globals, produce(session, topic, records));

@@ -10,6 +10,7 @@ import { globalsOf } from '../globalOptions';
 import { nonNegativeInteger } from '../integerArguments';
 import { requireTerminalOrYesToCommit, showPlanAndMaybeCommit } from '../resetPlanFlow';
 import { oneShot } from '../session';
+import { refuseChangeIfReadOnly } from '../readOnlyGuard';
 
 interface ResetOptions {
   topic?: string;
@@ -41,6 +42,8 @@ export function registerResetOffsetsCommand(program: Command): void {
     .option('--yes', 'do not ask for confirmation')
     .action(async (group: string, options: ResetOptions, command: Command) => {
       const globals = globalsOf(command);
+      // A dry run only reads: it works on a read-only connection too.
+      if (options.execute) refuseChangeIfReadOnly(globals, `resetting the offsets of consumer group "${group}"`);
       requireTerminalOrYesToCommit(options);
       const target = targetOf(options, group);
       if (target.kind !== 'positions' && !options.topic) throw new UsageError('Name the topic to reset with --topic.');

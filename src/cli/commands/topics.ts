@@ -7,6 +7,7 @@ import { positiveInteger } from '../integerArguments';
 import { printJson, printLine, printTable } from '../output';
 import { escapeForTerminal } from '../../core/escapeForTerminal';
 import { oneShot } from '../session';
+import { refuseChangeIfReadOnly } from '../readOnlyGuard';
 
 export function registerTopicCommands(program: Command): void {
   program
@@ -44,6 +45,7 @@ export function registerTopicCommands(program: Command): void {
     .option('--retention-ms <ms>', 'retention period in milliseconds (-1: keep forever)', retentionMs)
     .action(async (name: string, options: { partitions: number; retentionMs?: number }, command: Command) => {
       const globals = globalsOf(command);
+      refuseChangeIfReadOnly(globals, `creating topic "${name}"`);
       await oneShot(globals, (session) => createTopic(session, { name, partitions: options.partitions, retentionMs: options.retentionMs }));
       if (globals.json) return printJson({ topic: name, partitions: options.partitions, retentionMs: options.retentionMs ?? null });
       await printLine(`created topic ${escapeForTerminal(name)} with ${options.partitions} partition${options.partitions === 1 ? '' : 's'}`);
@@ -56,6 +58,7 @@ export function registerTopicCommands(program: Command): void {
     .option('--yes', 'do not ask for confirmation')
     .action(async (name: string, options: { yes?: boolean }, command: Command) => {
       const globals = globalsOf(command);
+      refuseChangeIfReadOnly(globals, `deleting topic "${name}"`);
       requireTerminalOrYes(options.yes);
       const go = await confirmDeletion('Topic to delete, with all its events and every group\'s committed offsets for it:', [name], options.yes);
       if (!go) return reportNothingDeleted();

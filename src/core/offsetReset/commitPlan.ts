@@ -5,6 +5,7 @@ import { brokerCode, SENTENCE_FOR_CODE } from '../brokerError';
 import { partitionKey } from './groupForReset';
 import type { ResetPlan } from './resetPlan';
 import type { PlannedPartition } from './resetTarget';
+import { refuseIfReadOnly } from '../readOnly';
 
 export interface PartitionResult extends PlannedPartition {
   /** 'committed', or the broker's error code name for this partition (e.g. UNKNOWN_MEMBER_ID). */
@@ -20,6 +21,8 @@ export interface ResetResult {
 const NO_ANSWER = 'REQUEST_FAILED';
 
 export async function commitPlan(session: KafkaSession, plan: ResetPlan): Promise<ResetResult> {
+  // The session's access would refuse too, but per partition; a read-only connection is one sentence.
+  refuseIfReadOnly(session.options, `committing offsets for consumer group "${plan.group}"`);
   const offsets = plan.partitions.map((p) => ({ topic: p.topic, partition: p.partition, offset: p.target }));
   let errors: Map<string, string | null>;
   try {
