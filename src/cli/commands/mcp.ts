@@ -2,13 +2,13 @@
 // agents outside VS Code. The same definitions, limits and sentences as the VS Code tools. Stdout
 // carries the protocol only (logs go to stderr). A changing tool asks the user through MCP
 // elicitation with its exact plan; a client that cannot ask gets the plan and no change. Under
-// --read-only (or EBX_READ_ONLY=1, or a read-only connection) the changing tools are not offered.
+// --read-only (or EBX_READ_ONLY=1) the changing tools are not offered, and the session refuses changes.
 // The SDK and the tools load only when this command runs: `ebx --help` stays quick.
 import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { version } from '../../../package.json';
-import type { ConnectionOptions } from '../../core/connection';
+import { readOnlyFromEnv, type ConnectionOptions } from '../../core/connection';
 import type { KafkaSession } from '../../core/session';
 import type { ConnectionSummary, ToolContext, ToolDefinition } from '../../core/tools/toolDefinition';
 import { UsageError } from '../../core/errors';
@@ -16,19 +16,14 @@ import { connectionFromOptions } from '../connectionFromOptions';
 import { globalsOf, type GlobalOptions } from '../globalOptions';
 import { stderrLogger } from '../stderrLogger';
 
-interface McpOptions {
-  readOnly?: boolean;
-}
-
 export function registerMcpCommand(program: Command): void {
   program
     .command('mcp')
     .description('serve the agent tools as a Model Context Protocol server on stdin/stdout (for agents outside VS Code)')
-    .option('--read-only', 'offer no tool that changes the broker (also EBX_READ_ONLY=1)')
-    .action(async (options: McpOptions, command: Command) => {
+    .action(async (_options: object, command: Command) => {
       const globals = globalsOf(command);
-      const readOnly = Boolean(options.readOnly || (globals as { readOnly?: boolean }).readOnly || process.env.EBX_READ_ONLY === '1');
-      await serveMcp(globals, readOnly);
+      // --read-only (a global option) or EBX_READ_ONLY: the changing tools are not even offered.
+      await serveMcp(globals, globals.readOnly === true || readOnlyFromEnv());
     });
 }
 
@@ -41,15 +36,17 @@ export function cliToolContext(globals: GlobalOptions, readOnly: boolean): { con
       const { connection, warnings } = connectionFromOptions(globals);
       for (const warning of warnings) process.stderr.write(`ebx: ${warning}\n`);
       const bootstrap = connection.bootstrap.join(',');
+      connection.name = `ebx (${bootstrap})`;
+      if (readOnly) connection.readOnly = true;
       resolved = {
         connection,
         summary: {
-          name: `ebx (${bootstrap})`,
+          name: connection.name,
           bootstrap,
           auth: connection.sasl?.mechanism ?? 'none',
           username: connection.sasl?.username ?? null,
           tls: connection.tls !== undefined,
-          readOnly: readOnly || (connection as { readOnly?: boolean }).readOnly === true,
+          readOnly: connection.readOnly === true,
         },
       };
     }

@@ -3,7 +3,7 @@ import { listGroups } from '../groups';
 import { EbxError } from '../errors';
 import type { ChangingTool } from './toolDefinition';
 import { CONNECTION_PROPERTY, optionalString, stringList } from './toolInput';
-import { refuseIfReadOnly } from './readOnlyRefusal';
+import { refuseIfReadOnly } from '../readOnly';
 
 const MAX_GROUPS = 50;
 const DELETABLE_STATES = new Set(['Empty', 'Dead']);

@@ -3,7 +3,7 @@ import { UsageError } from '../errors';
 import type { ChangingTool, ToolInput } from './toolDefinition';
 import { CONNECTION_PROPERTY, optionalInteger, optionalString, requiredString } from './toolInput';
 import { existingTopic } from './existingTopic';
-import { refuseIfReadOnly } from './readOnlyRefusal';
+import { refuseIfReadOnly } from '../readOnly';
 import { previewBytes } from './recordPreview';
 
 /** VAST caps a record's key and value at 126 KB each. */
@@ -44,7 +44,7 @@ export const produceRecordTool: ChangingTool = {
       if (Buffer.byteLength(text) > MAX_FIELD_BYTES) throw new UsageError(`The ${what} is ${Buffer.byteLength(text)} bytes: VAST Event Broker accepts at most ${MAX_FIELD_BYTES} bytes. Nothing was produced.`);
     }
     const { session, connection } = await context.session(optionalString(input, 'connection'));
-    refuseIfReadOnly(connection, 'producing');
+    refuseIfReadOnly(connection, 'producing records');
     const meta = await existingTopic(session, topic);
     if (partition !== undefined && !meta.partitions.some((p) => p.partition === partition)) {
       throw new UsageError(`${topic} has no partition ${partition}: it has partitions 0 to ${meta.partitions.length - 1}. Nothing was produced.`);

@@ -9,7 +9,9 @@ import type { ReadingTool, ToolInput } from './toolDefinition';
 import { atMostOneOf, CONNECTION_PROPERTY, optionalBoolean, optionalInteger, optionalString, requiredString } from './toolInput';
 import { existingTopic } from './existingTopic';
 import { previewRecord, RECORD_LIMIT, VALUE_PREVIEW_BYTES, type RecordPreview } from './recordPreview';
-import { recordMatcher } from './recordFilter';
+import { searchBatches } from '../search/searchRecords';
+import type { SearchCriteria } from '../search/searchCriteria';
+import type { PartitionBatch } from '../reader/partitionReader';
 
 const DEFAULT_RECORDS = 10;
 const DEFAULT_SCAN_LIMIT = 10_000;
@@ -26,7 +28,8 @@ export const readRecordsTool: ReadingTool = {
     `Reads at most ${RECORD_LIMIT} records of a topic without joining or creating a consumer group (nothing is committed), one JSON object per line: ` +
     'partition, offset, time (ISO 8601), key, value, headers. Where to start: "last" (the newest N records; the default, N = maxRecords), "fromOffset", "fromTime" ' +
     '(ISO 8601, epoch milliseconds, or relative like -15m, -2h, -1d) or "fromBeginning" — give at most one. "partition" reads one partition, otherwise every partition. ' +
-    '"key" keeps records whose key is exactly that text; "contains" keeps records whose key or value contains the text (case-sensitive); with a filter, up to ' +
+    '"key" keeps records whose key is exactly that text, "valueContains" those whose value contains a text (case-sensitive bytes), "where" those for which a CEL expression over ' +
+    'the record is true (value is the value parsed as JSON: value.status == "failed" && value.amount > 100; also key, headers, partition, offset, timestamp); filters combine with AND, and up to ' +
     `"scanLimit" records (default ${DEFAULT_SCAN_LIMIT}) are scanned. Values longer than ${VALUE_PREVIEW_BYTES} bytes are truncated with their size noted, and binary (non-UTF-8) ` +
     'keys and values are summarised as "<binary, N bytes, base64 prefix …>". The last line says where to continue (fromOffset) when more records may follow. ' +
     'Use it to show example events, find failed orders by text, or check what a consumer will read next.',
@@ -42,8 +45,9 @@ export const readRecordsTool: ReadingTool = {
       fromBeginning: { type: 'boolean', description: 'Start at the first record still kept.' },
       maxRecords: { type: 'integer', minimum: 1, maximum: RECORD_LIMIT, description: `How many records to return, at most ${RECORD_LIMIT}. Default ${DEFAULT_RECORDS}.` },
       key: { type: 'string', description: 'Keep only records whose key is exactly this text.' },
-      contains: { type: 'string', description: 'Keep only records whose key or value contains this text (case-sensitive).' },
-      scanLimit: { type: 'integer', minimum: 1, maximum: MAX_SCAN_LIMIT, description: `With key or contains: how many records to scan at most. Default ${DEFAULT_SCAN_LIMIT}.` },
+      valueContains: { type: 'string', description: 'Keep only records whose value contains this text (case-sensitive).' },
+      where: { type: 'string', description: 'Keep only records for which this CEL expression is true, e.g. value.status == "failed" (value is the JSON value; also key, headers, partition, offset, timestamp).' },
+      scanLimit: { type: 'integer', minimum: 1, maximum: MAX_SCAN_LIMIT, description: `With a filter: how many records to scan at most. Default ${DEFAULT_SCAN_LIMIT}.` },
     },
     required: ['topic'],
   },
@@ -53,8 +57,8 @@ export const readRecordsTool: ReadingTool = {
     const partition = optionalInteger(input, 'partition', 0, 2 ** 31 - 1);
     const maxRecords = optionalInteger(input, 'maxRecords', 1, RECORD_LIMIT) ?? DEFAULT_RECORDS;
     const start = readStart(input, maxRecords);
-    const filter = { key: optionalString(input, 'key'), contains: optionalString(input, 'contains') };
-    const matcher = recordMatcher(filter);
+    const criteria: SearchCriteria = { key: optionalString(input, 'key'), valueContains: optionalString(input, 'valueContains'), where: optionalString(input, 'where') };
+    const filtered = criteria.key !== undefined || criteria.valueContains !== undefined || criteria.where !== undefined;
     const scanLimit = optionalInteger(input, 'scanLimit', 1, MAX_SCAN_LIMIT) ?? DEFAULT_SCAN_LIMIT;
     const { session } = await context.session(optionalString(input, 'connection'));
     const meta = await existingTopic(session, topic);
@@ -62,18 +66,21 @@ export const readRecordsTool: ReadingTool = {
       throw new UsageError(`${topic} has no partition ${partition}: it has partitions 0 to ${meta.partitions.length - 1}.`);
     }
     const partitions = partition === undefined ? undefined : [partition];
-    const starts = await startOffsets(session, topic, start, partitions, matcher ? scanLimit : undefined);
-    const read = await readSome(session, topic, starts, {
-      newest: start.kind === 'last' ? start.count : undefined,
-      max: maxRecords,
-      scanLimit: matcher || start.kind === 'last' ? scanLimit : maxRecords,
-      matcher,
-      signal,
-    });
+    const starts = await startOffsets(session, topic, start, partitions, filtered ? scanLimit : undefined);
+    const newest = start.kind === 'last' ? start.count : undefined;
+    const batches = filtered
+      ? // The search core: its matcher on the raw bytes, its scan limit; positions advance past every record looked at.
+        searchBatches(session, { topic, start: { kind: 'beginning' }, resumeFrom: starts, criteria, maxMatches: newest === undefined ? maxRecords : scanLimit, maxScan: scanLimit, signal })
+      : replayFromBatches(session, { topic, starts, max: newest === undefined ? maxRecords : scanLimit, signal });
+    const read = await collect(batches, starts, { newest, max: maxRecords, scanLimit });
     const where = partition === undefined ? `${topic} (all ${meta.partitions.length} partitions)` : `${topic} partition ${partition}`;
-    const filtered = [filter.key !== undefined ? `key "${filter.key}"` : '', filter.contains !== undefined ? `containing "${filter.contains}"` : ''].filter(Boolean).join(', ');
+    const filters = [
+      criteria.key !== undefined ? `key "${criteria.key}"` : '',
+      criteria.valueContains !== undefined ? `value containing "${criteria.valueContains}"` : '',
+      criteria.where !== undefined ? `where ${criteria.where}` : '',
+    ].filter(Boolean).join(', ');
     const heading =
-      `${read.records.length} record${read.records.length === 1 ? '' : 's'} from ${where}, ${startText(start)}${filtered ? `, ${filtered} (${read.scanned} scanned)` : ''}; ` +
+      `${read.records.length} record${read.records.length === 1 ? '' : 's'} from ${where}, ${startText(start)}${filtered ? `, ${filters} (${read.scanned} scanned)` : ''}; ` +
       'read without a consumer group.';
     const lines = read.records.map((r) => JSON.stringify(r));
     const next = read.more && start.kind !== 'last' ? `\nMore may follow: continue with fromOffset ${nextText(read.next)}.` : '';
@@ -105,34 +112,51 @@ interface ReadResult {
   next: Map<number, number>;
 }
 
-async function readSome(
-  session: KafkaSession,
-  topic: string,
+/**
+ * The records of a read, bounded: the first `max`, or with `newest` the newest that many (sorted by
+ * time). Every record looked at moves its partition's next offset, so "more may follow" can say where.
+ */
+async function collect(
+  batches: AsyncGenerator<PartitionBatch, unknown>,
   starts: { partition: number; offset: number }[],
-  options: { newest?: number; max: number; scanLimit: number; matcher?: (r: import('../clusterAccess').RawRecord) => boolean; signal: AbortSignal },
+  options: { newest?: number; max: number; scanLimit: number },
 ): Promise<ReadResult> {
   const kept: RecordPreview[] = [];
   const next = new Map(starts.map((s) => [s.partition, s.offset]));
-  let scanned = 0;
+  let seen = 0;
   let more = false;
-  reading: for await (const batch of replayFromBatches(session, { topic, starts, max: options.scanLimit, signal: options.signal })) {
+  let summary: { scanned: number; stoppedBecause: string; resumeFrom: { partition: number; offset: number }[] } | undefined;
+  for (;;) {
+    const step = await batches.next();
+    if (step.done) {
+      summary = step.value as typeof summary;
+      break;
+    }
+    const batch = step.value;
     for (const record of batch.records) {
-      scanned++;
+      seen++;
       next.set(batch.partition, record.offset + 1);
-      if (options.matcher && !options.matcher(record)) continue;
       kept.push(previewRecord(batch.partition, record));
-      // "last N": keep only the newest N seen so far; otherwise stop at the first N.
-      if (options.newest !== undefined && kept.length > options.newest * 2) trimToNewest(kept, options.newest);
-      if (options.newest === undefined && kept.length >= options.max) {
-        more = true;
-        break reading;
-      }
+    }
+    // "last N": keep only the newest N seen so far; otherwise stop at the first N.
+    if (options.newest !== undefined && kept.length > options.newest * 2) trimToNewest(kept, options.newest);
+    if (options.newest === undefined && kept.length >= options.max) {
+      more = true;
+      await batches.return(undefined);
+      break;
     }
   }
-  if (scanned >= options.scanLimit) more = true;
+  if (summary) {
+    // A search reports what it looked at (matching or not) and where each partition stopped.
+    for (const p of summary.resumeFrom) next.set(p.partition, p.offset);
+    more = more || summary.stoppedBecause === 'maxMatches' || summary.stoppedBecause === 'maxScan';
+  } else if (seen >= options.scanLimit) {
+    more = true;
+  }
   if (options.newest !== undefined) trimToNewest(kept, Math.min(options.newest, options.max));
+  else kept.splice(options.max);
   kept.sort(byTime);
-  return { records: kept, scanned, more, next };
+  return { records: kept, scanned: summary?.scanned ?? seen, more, next };
 }
 
 function trimToNewest(records: RecordPreview[], count: number): void {

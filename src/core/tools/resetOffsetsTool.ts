@@ -3,7 +3,7 @@ import { commitPlan, explainCommitError, failedPartitions } from '../offsetReset
 import { EbxError } from '../errors';
 import type { ChangingTool } from './toolDefinition';
 import { optionalString } from './toolInput';
-import { refuseIfReadOnly } from './readOnlyRefusal';
+import { refuseIfReadOnly } from '../readOnly';
 import { resetPlanText, resetRequestOf, RESET_INPUT_SCHEMA } from './resetInput';
 
 export const resetOffsetsTool: ChangingTool = {

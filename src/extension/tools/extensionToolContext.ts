@@ -33,7 +33,9 @@ export function extensionToolContext(store: ConnectionStore, selection: TreeSele
     connections: () => store.list().map(connectionSummary),
     async session(name) {
       const connection = chooseConnection(store.list(), name, selection());
-      return { session: await store.session(connection), connection: connectionSummary(connection) };
+      const session = await store.session(connection);
+      // The session knows when its connection is read-only (it refuses every change itself too).
+      return { session, connection: { ...connectionSummary(connection), readOnly: connectionSummary(connection).readOnly || session.readOnly } };
     },
     readTextFile,
   };

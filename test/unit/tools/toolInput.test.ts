@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { UsageError } from '../../../src/core/errors';
 import { atMostOneOf, integerList, optionalInteger, refuseUnknownFields, requiredString, stringList } from '../../../src/core/tools/toolInput';
 import { resetPlanText, resetRequestOf } from '../../../src/core/tools/resetInput';
-import { recordMatcher } from '../../../src/core/tools/recordFilter';
 import { readRecordsTool } from '../../../src/core/tools/readRecordsTool';
 import { runReadingTool } from '../../../src/core/tools/toolRunner';
 import type { ToolContext } from '../../../src/core/tools/toolDefinition';
@@ -75,18 +74,4 @@ test('the reset plan text: one partition a line, current → new, re-reads or sk
     ['Consumer group billing (Empty), 2 partitions:', 'orders p0: 10 → 4 (re-reads 6)', 'orders p1: none → 12≈ (no commit before); 99 is outside 0…12≈: moved to the end (12≈)'].join('\n'),
   );
   assert.match(text, /≈: the end offset a broker reports can trail/);
-});
-
-test('record filter: exact key bytes, text in key or value (also inside binary), none without a filter', () => {
-  const rec = (key: string | null, value: Buffer | string | null) => ({ offset: 0, timestamp: 0, key: key === null ? null : Buffer.from(key), value: typeof value === 'string' ? Buffer.from(value) : value, headers: {} });
-  assert.equal(recordMatcher({}), undefined);
-  const byKey = recordMatcher({ key: 'order-7' })!;
-  assert.equal(byKey(rec('order-7', 'x')), true);
-  assert.equal(byKey(rec('order-70', 'x')), false);
-  assert.equal(byKey(rec(null, 'order-7')), false);
-  const byText = recordMatcher({ contains: 'FAILED' })!;
-  assert.equal(byText(rec(null, '{"status":"FAILED"}')), true);
-  assert.equal(byText(rec('FAILED-1', null)), true);
-  assert.equal(byText(rec(null, Buffer.concat([Buffer.from([0xff, 0]), Buffer.from('FAILED')]))), true);
-  assert.equal(byText(rec(null, '{"status":"failed"}')), false, 'case-sensitive');
 });
