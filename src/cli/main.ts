@@ -6,6 +6,7 @@ import { registerDeleteGroupCommands } from './commands/deleteGroups';
 import { registerGroupCommands } from './commands/groups';
 import { registerLagCommand } from './commands/lag';
 import { registerLintCommand } from './commands/lint';
+import { registerMcpCommand } from './commands/mcp';
 import { registerOffsetsSnapshotCommands } from './commands/offsetsSnapshot';
 import { registerProduceCommand } from './commands/produce';
 import { registerReadCommands } from './commands/read';
@@ -47,6 +48,7 @@ export function buildProgram(): Command {
   registerLintCommand(program);
   registerResetOffsetsCommand(program);
   registerOffsetsSnapshotCommands(program);
+  registerMcpCommand(program);
   return program;
 }
 

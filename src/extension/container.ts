@@ -23,6 +23,7 @@ import { checkClientSettingsCommand } from './commands/checkClientSettings';
 import { copyBootstrapCommand, copyNameCommand } from './commands/copyCommands';
 import { readSettings } from './settings';
 import type { BrokerConnection } from './connections/brokerConnection';
+import { registerLanguageModelTools } from './tools/registerLanguageModelTools';
 
 /**
  * The live services, for the extension-host tests only: activate() returns them in
@@ -98,6 +99,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
       tailing = now;
     }),
     watchClientOverrides(logger),
+    ...registerLanguageModelTools(store, () => view.selection),
     registerCommand(COMMAND_IDS.addConnection, () => addConnectionCommand(store, p()), commandLog),
     registerCommand(COMMAND_IDS.removeConnection, (node?: unknown) => removeConnectionCommand(store, p(), node), commandLog),
     registerCommand(COMMAND_IDS.refresh, (node?: ExplorerNode) => explorer.refresh(isNode(node) ? node : undefined), commandLog),

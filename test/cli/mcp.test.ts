@@ -1,0 +1,207 @@
+// `ebx mcp` as an agent outside VS Code meets it: the built bin/ebx.js spawned by the MCP SDK's own
+// client over stdio (StdioClientTransport). It lists the tools package.json declares, with the same
+// descriptions and schemas; a call answers the same text as the core handler for the same input;
+// a changing tool asks through elicitation with its exact plan (and changes nothing without it);
+// under --read-only the changing tools do not exist. Reading creates no consumer group.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
+import { testBroker } from '../support/brokerEnv';
+import { EBX, ROOT } from '../support/ebxProcess';
+import type { KafkaSession } from '../../src/core/session';
+import { listGroups } from '../../src/core/groups';
+import { describePartitions } from '../../src/core/topics';
+import { cliToolContext } from '../../src/cli/commands/mcp';
+import { toolNamed } from '../../src/core/tools/toolList';
+import { runReadingTool } from '../../src/core/tools/toolRunner';
+import type { GlobalOptions } from '../../src/cli/globalOptions';
+
+interface ContributedTool {
+  name: string;
+  modelDescription: string;
+  displayName: string;
+  inputSchema: unknown;
+}
+const declared = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: { languageModelTools: ContributedTool[] } }).contributes.languageModelTools;
+const CHANGING = ['ebx_deleteGroups', 'ebx_resetOffsets', 'ebx_produceRecord'];
+
+let session: KafkaSession;
+let topic: string;
+let caughtUpGroup: string;
+const clients: Client[] = [];
+
+async function connect(args: string[] = [], options: { elicit?: (message: string) => boolean; env?: NodeJS.ProcessEnv } = {}): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [EBX, 'mcp', ...args],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', KAFKA_BOOTSTRAP: testBroker().bootstrap.join(','), ...options.env },
+    cwd: ROOT,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+  const client = new Client({ name: 'ebx-mcp-test', version: '1.0.0' }, { capabilities: options.elicit ? { elicitation: {} } : {} });
+  if (options.elicit) {
+    const answer = options.elicit;
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
+      const yes = answer(request.params.message);
+      return yes ? { action: 'accept', content: { confirm: true } } : { action: 'decline' };
+    });
+  }
+  await client.connect(transport);
+  clients.push(client);
+  return { client, stderr: () => stderr };
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
+  const result = await client.callTool({ name, arguments: args });
+  const content = result.content as { type: string; text: string }[];
+  assert.equal(content.length, 1);
+  assert.equal(content[0].type, 'text');
+  return { text: content[0].text, isError: result.isError === true };
+}
+
+async function groupIds(): Promise<string[]> {
+  return (await listGroups(session, 'kafka')).groups.map((g) => g.groupId).sort();
+}
+
+before(async () => {
+  session = openSession();
+  topic = await topicWith(session, 'mcp', 3, Array.from({ length: 12 }, (_, i) => ({ key: `k${i}`, value: `{"order":${i}}`, partition: i % 3 })));
+  // A group that read everything (committed at each end): its time lag is "caught up", the same at any moment.
+  caughtUpGroup = uniqueName('mcp-caught-up');
+  const ends = await describePartitions(session, topic);
+  await session.cluster().commitOffsets(caughtUpGroup, ends.map((p) => ({ topic, partition: p.partition, offset: p.high })));
+});
+
+after(async () => {
+  for (const client of clients) await client.close().catch(() => undefined);
+  await session?.close();
+});
+
+test('tools/list: exactly the tools package.json declares, with the same descriptions and schemas', async () => {
+  const { client, stderr } = await connect();
+  const { tools } = await client.listTools();
+  assert.deepEqual(tools.map((t) => t.name), declared.map((t) => t.name));
+  for (const tool of tools) {
+    const manifest = declared.find((t) => t.name === tool.name)!;
+    assert.equal(tool.description, manifest.modelDescription, tool.name);
+    assert.equal(tool.title, manifest.displayName, tool.name);
+    assert.deepEqual(tool.inputSchema, manifest.inputSchema, tool.name);
+    assert.equal(tool.annotations?.readOnlyHint, !CHANGING.includes(tool.name), tool.name);
+  }
+  assert.match(stderr(), /ebx mcp: serving 12 tools on stdio/, 'logs go to stderr (stdout carries only the protocol)');
+});
+
+test('a call answers the same text as the core handler for the same input', async () => {
+  const { client } = await connect();
+  const globals = { bootstrap: testBroker().bootstrap.join(','), profile: 'vast', timeout: 15 } as GlobalOptions;
+  const core = cliToolContext(globals, false);
+  try {
+    const inputs: [string, Record<string, unknown>][] = [
+      ['ebx_listTopics', { filter: topic }],
+      ['ebx_describeTopic', { topic }],
+      ['ebx_readRecords', { topic, partition: 1, fromOffset: 0, maxRecords: 3 }],
+      ['ebx_readRecords', { topic, fromBeginning: true, maxRecords: 50, valueContains: '"order":7' }],
+      ['ebx_offsetsForTime', { topic, time: '0' }],
+      ['ebx_describeGroup', { group: caughtUpGroup }],
+      ['ebx_previewOffsetReset', { group: caughtUpGroup, topic, to: 'earliest' }],
+      ['ebx_checkClientSettings', { text: 'partition.assignment.strategy=cooperative-sticky\n', fileName: 'consumer.properties' }],
+      ['ebx_describeTopic', { topic: `${topic}-missing` }],
+    ];
+    for (const [name, input] of inputs) {
+      const tool = toolNamed(name)!;
+      assert.equal(tool.changes, false);
+      const expected = await runReadingTool(tool, core.context, input, new AbortController().signal);
+      const got = await call(client, name, input);
+      assert.equal(got.text, expected.text, `${name} ${JSON.stringify(input)}`);
+      assert.equal(got.isError, !expected.ok, name);
+    }
+  } finally {
+    await core.close();
+  }
+});
+
+test('answers carry what they promise: records group-less and bounded, lag caught up, one sentence for errors', async () => {
+  const { client } = await connect();
+  const records = await call(client, 'ebx_readRecords', { topic, partition: 1, fromOffset: 0, maxRecords: 3 });
+  const lines = records.text.split('\n');
+  assert.equal(lines[0], `3 records from ${topic} partition 1, from offset 0; read without a consumer group.`);
+  const first = JSON.parse(lines[1]) as { time: string };
+  assert.match(first.time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  assert.deepEqual(first, { partition: 1, offset: 0, time: first.time, key: 'k1', value: '{"order":1}' });
+  assert.equal(lines.at(-1), 'More may follow: continue with fromOffset 3 (partition 1).');
+  const found = await call(client, 'ebx_readRecords', { topic, fromBeginning: true, valueContains: '"order":7' });
+  assert.match(found.text, /^1 record from .* \(all 3 partitions\), from the beginning, value containing "\\?"order\\?":7" \(12 scanned\)/);
+  const group = await call(client, 'ebx_describeGroup', { group: caughtUpGroup });
+  assert.match(group.text, new RegExp(`^Consumer group ${caughtUpGroup}: Empty, 0 members, total lag≈ 0, time lag caught up\\.`));
+  const missing = await call(client, 'ebx_readRecords', { topic: `${topic}-missing` });
+  assert.equal(missing.isError, true);
+  assert.equal(missing.text, `Topic ${topic}-missing does not exist (or this user may not see it): check the name with ebx_listTopics; topics are never created automatically.`);
+  const bad = await call(client, 'ebx_readRecords', { topic, maxRecords: 500 });
+  assert.deepEqual(bad, { text: '"maxRecords" must be between 1 and 50 (got 500).', isError: true });
+});
+
+test('reading tools create no consumer group', async () => {
+  const before = await groupIds();
+  const { client } = await connect();
+  await call(client, 'ebx_readRecords', { topic, last: 5 });
+  await call(client, 'ebx_readRecords', { topic, fromTime: '-1d', where: 'value.order > 3' });
+  await call(client, 'ebx_describeGroup', { group: caughtUpGroup });
+  await call(client, 'ebx_previewOffsetReset', { group: caughtUpGroup, topic, to: 'shift', shift: -2 });
+  await call(client, 'ebx_listGroups', {});
+  assert.deepEqual(await groupIds(), before);
+});
+
+test('a changing tool without a client that can ask changes nothing and shows the plan', async () => {
+  const { client } = await connect();
+  const before = await describePartitions(session, topic);
+  const answer = await call(client, 'ebx_produceRecord', { topic, partition: 0, key: 'agent', value: 'hello' });
+  assert.equal(answer.isError, true);
+  assert.match(answer.text, /^Nothing was changed: this MCP client cannot ask the user to confirm \(it does not support elicitation\)\. The plan was:\nProduce 1 record to /);
+  assert.match(answer.text, /value: "hello"/);
+  assert.deepEqual((await describePartitions(session, topic)).map((p) => p.high), before.map((p) => p.high));
+});
+
+test('a changing tool asks with its exact plan; declined changes nothing, accepted does exactly it', async () => {
+  const idle = uniqueName('mcp-idle');
+  await session.cluster().commitOffsets(idle, [{ topic, partition: 0, offset: 1 }]);
+  const asked: string[] = [];
+  let accept = false;
+  const { client } = await connect([], { elicit: (message) => (asked.push(message), accept) });
+  const declined = await call(client, 'ebx_deleteGroups', { groups: [idle] });
+  assert.deepEqual(declined, { text: 'Cancelled by the user: nothing was changed.', isError: true });
+  assert.equal(asked[0], `Delete consumer group?\nDelete consumer group on ebx (${testBroker().bootstrap.join(',')}), with their committed offsets:\n- ${idle} (Empty)`);
+  assert.ok((await groupIds()).includes(idle));
+  accept = true;
+  const deleted = await call(client, 'ebx_deleteGroups', { groups: [idle] });
+  assert.deepEqual(deleted, { text: `1 of 1 deleted.\n${idle}: Deleted, with its committed offsets.`, isError: false });
+  assert.ok(!(await groupIds()).includes(idle));
+  const gone = await call(client, 'ebx_deleteGroups', { groups: [idle] });
+  assert.equal(gone.text, `No consumer group ${idle} on ebx (${testBroker().bootstrap.join(',')}): nothing was deleted.`);
+  const neverCreated = uniqueName('mcp-never');
+  const reset = await call(client, 'ebx_resetOffsets', { group: neverCreated, topic, to: 'earliest' });
+  assert.equal(reset.text, `Consumer group ${neverCreated} does not exist: this tool never creates a group, so nothing was committed.`);
+  assert.ok(!(await groupIds()).includes(neverCreated));
+});
+
+test('--read-only and EBX_READ_ONLY=1: the changing tools do not exist, and calling one changes nothing', async () => {
+  const idle = uniqueName('mcp-ro');
+  await session.cluster().commitOffsets(idle, [{ topic, partition: 0, offset: 1 }]);
+  for (const [args, env] of [[['--read-only'], {}], [[], { EBX_READ_ONLY: '1' }]] as const) {
+    const { client, stderr } = await connect([...args], { env, elicit: () => true });
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name), declared.map((t) => t.name).filter((n) => !CHANGING.includes(n)));
+    const refused = await call(client, 'ebx_deleteGroups', { groups: [idle] });
+    assert.deepEqual(refused, { text: 'No tool named ebx_deleteGroups: this server is read-only, so it offers no tool that changes the broker.', isError: true });
+    const listed = JSON.parse((await call(client, 'ebx_listConnections', {})).text) as { connections: { readOnly: boolean }[] };
+    assert.equal(listed.connections[0].readOnly, true);
+    assert.match(stderr(), /serving 9 tools on stdio \(read-only\)/);
+  }
+  assert.ok((await groupIds()).includes(idle));
+});

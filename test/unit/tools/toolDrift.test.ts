@@ -1,0 +1,71 @@
+// The tool list exists once, in core (src/core/tools/toolList.ts). package.json's
+// contributes.languageModelTools (what VS Code shows and the model reads) and `ebx mcp`'s
+// tools/list (mcpToolOf) must say exactly the same: names, descriptions and input schemas.
+// (test/cli/mcp.test.ts checks the running server's answer against package.json too, and
+// test/extension-host/tools.test.ts what VS Code registered.)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TOOL_DEFINITIONS, toolsOffered } from '../../../src/core/tools/toolList';
+import { mcpToolOf } from '../../../src/cli/commands/mcp';
+
+interface ContributedTool {
+  name: string;
+  displayName: string;
+  toolReferenceName: string;
+  canBeReferencedInPrompt: boolean;
+  userDescription: string;
+  modelDescription: string;
+  inputSchema: unknown;
+  tags: string[];
+}
+
+const manifest = JSON.parse(readFileSync(join(__dirname, '../../../../package.json'), 'utf8')) as { contributes: { languageModelTools: ContributedTool[] } };
+const contributed = manifest.contributes.languageModelTools;
+
+test('package.json declares exactly the core tools, in order, with the same texts and schemas', () => {
+  assert.deepEqual(contributed.map((t) => t.name), TOOL_DEFINITIONS.map((t) => t.name));
+  for (const tool of TOOL_DEFINITIONS) {
+    const declared = contributed.find((t) => t.name === tool.name)!;
+    assert.equal(declared.displayName, tool.displayName, tool.name);
+    assert.equal(declared.toolReferenceName, tool.toolReferenceName, tool.name);
+    assert.equal(declared.userDescription, tool.userDescription, tool.name);
+    assert.equal(declared.modelDescription, tool.modelDescription, tool.name);
+    assert.deepEqual(declared.inputSchema, tool.inputSchema, tool.name);
+    assert.equal(declared.canBeReferencedInPrompt, true, tool.name);
+    assert.equal(declared.tags.includes('changesBroker'), tool.changes, `${tool.name}: the changesBroker tag says whether it changes the broker`);
+  }
+});
+
+test('the MCP tools/list entries are the same definitions', () => {
+  for (const tool of TOOL_DEFINITIONS) {
+    const mcp = mcpToolOf(tool);
+    const declared = contributed.find((t) => t.name === tool.name)!;
+    assert.equal(mcp.name, declared.name);
+    assert.equal(mcp.description, declared.modelDescription);
+    assert.equal(mcp.title, declared.displayName);
+    assert.deepEqual(mcp.inputSchema, declared.inputSchema);
+    assert.equal(mcp.annotations.readOnlyHint, !tool.changes);
+  }
+});
+
+test('names and schemas are what VS Code and MCP accept', () => {
+  for (const tool of TOOL_DEFINITIONS) {
+    // VS Code: /^[\w-]+$/, not copilot_ or vscode_; MCP: the same characters are safe.
+    assert.match(tool.name, /^ebx_[A-Za-z]+$/);
+    assert.match(tool.toolReferenceName, /^[\w-]+$/);
+    assert.equal(tool.inputSchema.type, 'object', tool.name);
+    for (const required of tool.inputSchema.required ?? []) assert.ok(tool.inputSchema.properties?.[required], `${tool.name}: ${required} is required but not declared`);
+    assert.ok(tool.modelDescription.length > 120, `${tool.name}: the model needs more than a line to know when to use it`);
+  }
+  assert.equal(new Set(TOOL_DEFINITIONS.map((t) => t.toolReferenceName)).size, TOOL_DEFINITIONS.length, 'reference names are unique');
+});
+
+test('read-only offers exactly the tools that change nothing, and they are the three changing ones less', () => {
+  const changing = TOOL_DEFINITIONS.filter((t) => t.changes).map((t) => t.name);
+  assert.deepEqual(changing, ['ebx_deleteGroups', 'ebx_resetOffsets', 'ebx_produceRecord']);
+  assert.deepEqual(toolsOffered(true).map((t) => t.name), TOOL_DEFINITIONS.filter((t) => !t.changes).map((t) => t.name));
+  assert.equal(toolsOffered(false).length, TOOL_DEFINITIONS.length);
+  assert.ok(!JSON.stringify(contributed).toLowerCase().includes('"password"'), 'no tool takes or shows a password');
+});
