@@ -1,0 +1,60 @@
+// Time lag in words, the same in the tree, the status bar, the CLI and the agent tools.
+import type { PartitionTimeLag } from './lagModel';
+
+/** "12 s", "4 min", "3 h", "2 days": rounded, for a glance. */
+export function roughDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 90) return `${s} s`;
+  const m = Math.round(s / 60);
+  if (m < 90) return `${m} min`;
+  const h = Math.round(m / 60);
+  if (h < 36) return `${h} h`;
+  return `${Math.round(h / 24)} days`;
+}
+
+/** "12 s behind", "3 min behind"; "< 1 s behind" for a record younger than a second; "no commit" for null. */
+export function formatTimeLag(ms: number | null): string {
+  if (ms === null) return 'no commit';
+  if (ms < 1000) return '< 1 s behind';
+  return `${roughDuration(ms)} behind`;
+}
+
+/** One partition: "3 min behind", "caught up", "no commit", "past the end", "unreadable". */
+export function describeTimeLag(reading: Pick<PartitionTimeLag, 'committed' | 'unread' | 'timeLagMs' | 'basis'>): string {
+  if (reading.committed === null) return 'no commit';
+  if (reading.basis === 'pastEnd') return 'past the end';
+  if (reading.unread === false) return 'caught up';
+  if (reading.unread === true && reading.timeLagMs !== null) return formatTimeLag(reading.timeLagMs);
+  return 'unreadable';
+}
+
+/** A whole group by its worst partition: "3 min behind", "caught up", "no commit", "unreadable". */
+export function describeGroupTimeLag(group: { maxTimeLagMs: number | null; partitions: readonly Pick<PartitionTimeLag, 'committed' | 'unread' | 'timeLagMs' | 'basis'>[] }): string {
+  const behind = group.partitions.filter((p) => p.unread === true && p.timeLagMs !== null);
+  if (behind.length > 0) return formatTimeLag(Math.max(...behind.map((p) => p.timeLagMs!)));
+  if (group.partitions.some((p) => p.unread === false)) {
+    return group.partitions.some((p) => p.committed !== null && p.unread === null) ? 'caught up where readable' : 'caught up';
+  }
+  if (group.partitions.every((p) => p.committed === null)) return 'no commit';
+  return 'unreadable';
+}
+
+/** How a partition's time lag was found, for a tooltip. */
+export function explainTimeLag(reading: Pick<PartitionTimeLag, 'committed' | 'nextUnreadTimestamp' | 'basis' | 'error'>): string {
+  const at = reading.nextUnreadTimestamp === null ? '' : ` (written ${new Date(reading.nextUnreadTimestamp).toISOString()})`;
+  switch (reading.basis) {
+    case 'record':
+      return `Read the record at the committed offset ${reading.committed}${at}: the group is behind by its age.`;
+    case 'recordAfterGap':
+      return `No record at the committed offset ${reading.committed} (a gap, e.g. after compaction); read the first one after it${at}.`;
+    case 'beforeEarliest':
+      return `The committed offset ${reading.committed} is before the earliest record kept (retention removed the rest): the group will read from the earliest record${at}.`;
+    case 'caughtUp':
+      return `A fetch at the committed offset ${reading.committed} came back empty: nothing unread, whatever the end offset says.`;
+    case 'noCommit':
+      return 'The group has no committed offset for this partition: its consumers would start from their auto.offset.reset.';
+    case 'pastEnd':
+    case 'unreadable':
+      return reading.error ?? 'The partition could not be read.';
+  }
+}

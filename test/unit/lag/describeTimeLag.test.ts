@@ -1,0 +1,49 @@
+// Time lag in words, as the tree, the status bar and the CLI show it.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { describeGroupTimeLag, describeTimeLag, explainTimeLag, formatTimeLag } from '../../../src/core/lag/describeTimeLag';
+import { timeLagOf } from '../../../src/core/lag/timeLagOf';
+
+const NOW = 10_000_000;
+
+describe('lag: time lag in words', () => {
+  test('formatTimeLag', () => {
+    assert.equal(formatTimeLag(12_000), '12 s behind');
+    assert.equal(formatTimeLag(180_000), '3 min behind');
+    assert.equal(formatTimeLag(5 * 3_600_000), '5 h behind');
+    assert.equal(formatTimeLag(3 * 86_400_000), '3 days behind');
+    assert.equal(formatTimeLag(400), '< 1 s behind');
+    assert.equal(formatTimeLag(null), 'no commit');
+  });
+
+  test('one partition: behind, caught up, no commit, past the end, unreadable', () => {
+    assert.equal(describeTimeLag(timeLagOf('t', 0, 5, { kind: 'record', offset: 5, timestamp: NOW - 180_000, gap: false, fromEarliest: false }, NOW)), '3 min behind');
+    assert.equal(describeTimeLag(timeLagOf('t', 0, 5, { kind: 'empty' }, NOW)), 'caught up');
+    assert.equal(describeTimeLag(timeLagOf('t', 0, null, undefined, NOW)), 'no commit');
+    assert.equal(describeTimeLag(timeLagOf('t', 0, 50, { kind: 'pastEnd', end: 10 }, NOW)), 'past the end');
+    assert.equal(describeTimeLag(timeLagOf('t', 0, 5, { kind: 'error', message: 'Not authorized.' }, NOW)), 'unreadable');
+  });
+
+  test('a record from the future is not a negative lag', () => {
+    const reading = timeLagOf('t', 0, 5, { kind: 'record', offset: 5, timestamp: NOW + 5_000, gap: false, fromEarliest: false }, NOW);
+    assert.equal(reading.timeLagMs, 0);
+    assert.equal(reading.unread, true);
+  });
+
+  test('a group by its worst partition', () => {
+    const behind = timeLagOf('t', 0, 5, { kind: 'record', offset: 5, timestamp: NOW - 180_000, gap: false, fromEarliest: false }, NOW);
+    const caughtUp = timeLagOf('t', 1, 5, { kind: 'empty' }, NOW);
+    const none = timeLagOf('t', 2, null, undefined, NOW);
+    assert.equal(describeGroupTimeLag({ maxTimeLagMs: 180_000, partitions: [behind, caughtUp, none] }), '3 min behind');
+    assert.equal(describeGroupTimeLag({ maxTimeLagMs: 0, partitions: [caughtUp, none] }), 'caught up');
+    assert.equal(describeGroupTimeLag({ maxTimeLagMs: null, partitions: [none] }), 'no commit');
+  });
+
+  test('tooltips say how the figure was found', () => {
+    const gap = timeLagOf('t', 0, 5, { kind: 'record', offset: 9, timestamp: 0, gap: true, fromEarliest: false }, NOW);
+    assert.match(explainTimeLag(gap), /^No record at the committed offset 5 \(a gap/);
+    const early = timeLagOf('t', 0, 2, { kind: 'record', offset: 6, timestamp: 0, gap: false, fromEarliest: true }, NOW);
+    assert.equal(early.basis, 'beforeEarliest');
+    assert.match(explainTimeLag(early), /before the earliest record kept/);
+  });
+});

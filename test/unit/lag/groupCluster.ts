@@ -1,0 +1,92 @@
+// The unit tests' scripted cluster (test/unit/support/scriptedCluster.ts) with consumer groups on
+// top: committed offsets set by the test, a group state, and an end offset that can trail the log
+// the way VAST's does. Any attempt to commit is recorded, so tests can assert that reading lag never
+// commits. A fake of our own ClusterAccess interface; the real-broker tier (test/core/lag.test.ts)
+// tests the same behaviour against Kafka.
+import type {
+  ClusterAccess,
+  CommittedOffset,
+  FetchLimits,
+  FetchRequest,
+  GroupDescription,
+  OffsetAnswer,
+  OffsetQuery,
+  OffsetToCommit,
+  PartitionOutcome,
+} from '../../../src/core/clusterAccess';
+import { LATEST } from '../../../src/core/clusterAccess';
+import { ScriptedCluster } from '../support/scriptedCluster';
+import type { VirtualClock } from '../support/virtualClock';
+
+interface ScriptedGroup {
+  state: string;
+  members: GroupDescription['members'];
+  commits: CommittedOffset[];
+}
+
+export class GroupCluster implements ClusterAccess {
+  /** The topics, their logs and fetch scripts: set them up and read the calls back through this. */
+  readonly logs: ScriptedCluster;
+  readonly commitAttempts: { groupId: string; offsets: OffsetToCommit[] }[] = [];
+  readonly offsetFetches: string[] = [];
+  private readonly groups = new Map<string, ScriptedGroup>();
+  private endLag = 0;
+
+  constructor(clock: VirtualClock) {
+    this.logs = new ScriptedCluster(clock);
+  }
+
+  /** A group with these committed offsets (state Empty unless given). */
+  group(groupId: string, commits: { topic: string; partition: number; offset: number }[], state = 'Empty', members: GroupDescription['members'] = []): this {
+    this.groups.set(groupId, { state, members, commits: commits.map((c) => ({ ...c })) });
+    return this;
+  }
+
+  /** "latest" answers trail the real end by this many offsets (never below 0), as VAST's can. */
+  trailingEndBy(offsets: number): this {
+    this.endLag = offsets;
+    return this;
+  }
+
+  async listOffsets(queries: OffsetQuery[]): Promise<OffsetAnswer[]> {
+    const answers = await this.logs.listOffsets(queries);
+    return answers.map((a, i) => (queries[i].timestamp === LATEST ? { ...a, offset: Math.max(0, a.offset - this.endLag) } : a));
+  }
+
+  coordinatorOf(): Promise<number> {
+    return Promise.resolve(1);
+  }
+
+  describeGroups(_nodeId: number, groupIds: string[]): Promise<GroupDescription[]> {
+    return Promise.resolve(
+      groupIds.map((groupId) => {
+        const g = this.groups.get(groupId);
+        return { groupId, errorCode: 0, state: g?.state ?? 'Dead', protocolType: g ? 'consumer' : '', protocol: '', members: g?.members ?? [] };
+      }),
+    );
+  }
+
+  committedOffsets(groupId: string): Promise<CommittedOffset[]> {
+    this.offsetFetches.push(groupId);
+    return Promise.resolve((this.groups.get(groupId)?.commits ?? []).map((c) => ({ ...c })));
+  }
+
+  commitOffsets(groupId: string, offsets: OffsetToCommit[]): Promise<PartitionOutcome[]> {
+    this.commitAttempts.push({ groupId, offsets });
+    return Promise.reject(new Error('GroupCluster: reading lag must never commit'));
+  }
+
+  // ---- The rest is the scripted cluster's ----
+  metadata = () => this.logs.metadata();
+  topicMetadata = (topic: string) => this.logs.topicMetadata(topic);
+  partitionsOf = (topics: string[]) => this.logs.partitionsOf(topics);
+  refreshMetadata = () => this.logs.refreshMetadata();
+  leaderOf = (topic: string, partition: number) => this.logs.leaderOf(topic, partition);
+  fetch = (nodeId: number, requests: FetchRequest[], limits: FetchLimits, signal?: AbortSignal) => this.logs.fetch(nodeId, requests, limits, signal);
+  listGroupsPerBroker = () => this.logs.listGroupsPerBroker();
+  deleteGroups = () => this.logs.deleteGroups();
+  createTopic = () => this.logs.createTopic();
+  deleteTopic = () => this.logs.deleteTopic();
+  produce = () => this.logs.produce();
+  close = () => this.logs.close();
+}
