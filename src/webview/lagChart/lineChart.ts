@@ -48,9 +48,19 @@ export function roundStep(max: number): number {
   return Math.max(step, Number.MIN_VALUE);
 }
 
-function clock(at: number): string {
-  const d = new Date(at);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+const TIME_STEPS_MS = [5, 10, 15, 30, 60, 120, 300, 600].map((s) => s * 1000);
+
+/** About five clock ticks over the span; seconds shown when the ticks are closer than a minute. */
+function timeTicks(start: number, end: number): { step: number; label: (t: number) => string } {
+  const step = TIME_STEPS_MS.find((s) => (end - start) / s <= 6) ?? TIME_STEPS_MS[TIME_STEPS_MS.length - 1];
+  const two = (n: number) => String(n).padStart(2, '0');
+  return {
+    step,
+    label: (t) => {
+      const d = new Date(t);
+      return `${two(d.getHours())}:${two(d.getMinutes())}${step < 60_000 ? `:${two(d.getSeconds())}` : ''}`;
+    },
+  };
 }
 
 /** Draws the chart into `svg` (its previous content is replaced), `width` × `height` pixels. */
@@ -73,11 +83,10 @@ export function drawLineChart(svg: SVGSVGElement, data: LineChartData, width: nu
     el('line', { class: 'grid', x1: MARGIN.left, x2: MARGIN.left + plotW, y1: y(v), y2: y(v) }, axes);
     text(data.formatY(v), { class: 'tick', x: MARGIN.left - 6, y: y(v) + 4, 'text-anchor': 'end' }, axes);
   }
-  // A tick every 5 minutes, on the clock's round minutes.
-  const fiveMinutes = 5 * 60_000;
-  for (let t = Math.ceil(data.windowStart / fiveMinutes) * fiveMinutes; t <= data.windowEnd; t += fiveMinutes) {
+  const ticks = timeTicks(data.windowStart, data.windowEnd);
+  for (let t = Math.ceil(data.windowStart / ticks.step) * ticks.step; t <= data.windowEnd; t += ticks.step) {
     el('line', { class: 'grid', x1: x(t), x2: x(t), y1: MARGIN.top, y2: MARGIN.top + plotH }, axes);
-    text(clock(t), { class: 'tick', x: x(t), y: MARGIN.top + plotH + 16, 'text-anchor': 'middle' }, axes);
+    text(ticks.label(t), { class: 'tick', x: x(t), y: MARGIN.top + plotH + 16, 'text-anchor': 'middle' }, axes);
   }
   el('line', { class: 'axis', x1: MARGIN.left, x2: MARGIN.left + plotW, y1: y(0), y2: y(0) }, axes);
 

@@ -65,7 +65,8 @@ function durationAxis(max: number): { step: number; format: (v: number) => strin
 function drawCharts(state: LagChartState): void {
   const times = state.points.map((p) => p.at);
   const windowEnd = Math.max(state.current?.sampledAt ?? 0, ...times, 0) || Date.now();
-  const windowStart = windowEnd - state.windowMs;
+  // From the first sample (at most the window back), and at least a minute, so a fresh watch is not a sliver.
+  const windowStart = Math.min(Math.max(windowEnd - state.windowMs, times[0] ?? windowEnd), windowEnd - 60_000);
   const width = Math.max(320, document.body.clientWidth - 24);
   const partitions: ChartSeries[] = state.partitions.map((p, i) => ({
     name: `${p.topic} p${p.partition}`,
@@ -81,7 +82,7 @@ function drawCharts(state: LagChartState): void {
 function render(state: LagChartState): void {
   last = state;
   title.textContent = `Lag of ${state.group}`;
-  subtitle.textContent = `${state.connection} · sampled every ${state.intervalSeconds} s while this panel is visible · last ${Math.round(state.windowMs / 60_000)} minutes`;
+  subtitle.textContent = `${state.connection} · sampled every ${state.intervalSeconds} s while this panel is visible · charts keep the last ${Math.round(state.windowMs / 60_000)} minutes`;
   error.textContent = state.error ?? '';
   error.hidden = !state.error;
   const current = state.current;
