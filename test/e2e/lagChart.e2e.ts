@@ -17,17 +17,19 @@ const group = uniqueName('billing');
 /** 200 records per partition, written one every 6 s over the last 20 minutes. */
 const PER_PARTITION = 200;
 const start = Date.now() - PER_PARTITION * 6000;
-let committed = 20;
+/** Where the group stands on p0 and p1: p1 further back, catching up faster. */
+const committed = [40, 10];
+const pace = [2, 3];
 let catchingUp: NodeJS.Timeout | undefined;
 
-async function commitBoth(offset: number): Promise<void> {
-  await session.cluster().commitOffsets(group, [0, 1].map((partition) => ({ topic, partition, offset })));
+async function commitBoth(): Promise<void> {
+  await session.cluster().commitOffsets(group, committed.map((offset, partition) => ({ topic, partition, offset })));
 }
 
 before(async () => {
   session = openSession();
   topic = await topicWith(session, 'orders-lag', 2, Array.from({ length: 2 * PER_PARTITION }, (_, i) => ({ value: JSON.stringify({ order: i }), partition: i % 2, timestamp: start + Math.floor(i / 2) * 6000 })));
-  await commitBoth(committed);
+  await commitBoth();
   wb = await Workbench.open({
     env: { KAFKA_BOOTSTRAP: process.env.KAFKA_BOOTSTRAP },
     settings: { 'eventBroker.lag.watchIntervalSeconds': 1, 'eventBroker.lag.warningSeconds': 300, 'workbench.colorTheme': 'Default Dark Modern' },
@@ -57,10 +59,10 @@ test('Watch Lag from the tree: the chart panel shows the partitions and the tren
   await menuItem.waitFor({ timeout: 30_000 });
   await menuItem.click();
 
-  // A consumer catches up from outside the editor: 2 records per partition a second or so.
+  // A consumer catches up from outside the editor: 2 and 3 records a second on p0 and p1.
   catchingUp = setInterval(() => {
-    committed = Math.min(PER_PARTITION, committed + 2);
-    void commitBoth(committed).catch(() => undefined);
+    committed.forEach((offset, p) => (committed[p] = Math.min(PER_PARTITION, offset + pace[p])));
+    void commitBoth().catch(() => undefined);
   }, 1000);
 
   const page = lagPage();
@@ -84,6 +86,11 @@ test('Watch Lag from the tree: the chart panel shows the partitions and the tren
   assert.match(await status.innerText(), new RegExp(`${group}: \\d+ min behind`));
   // Above eventBroker.lag.warningSeconds (5 min) the item is on the warning background.
   await until('the warning background', async () => ((await status.getAttribute('class'))?.includes('warning-kind') ? true : undefined));
+  // Enough samples for the lines to show their slope (the README's picture).
+  await until('two dozen samples on the chart', async () => {
+    const points = (await page.locator('#offset-lag-chart polyline').first().getAttribute('points')) ?? '';
+    return points.trim().split(/\s+/).length >= 24 ? true : undefined;
+  }, 120_000);
   await wb.screenshot('lag-chart');
 
   // Closing the panel ends the watch: its status-bar item goes.
