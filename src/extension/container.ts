@@ -22,6 +22,8 @@ import { offsetsForTimeCommand, produceTestEventCommand } from './commands/topic
 import { checkClientSettingsCommand } from './commands/checkClientSettings';
 import { copyBootstrapCommand, copyNameCommand } from './commands/copyCommands';
 import { readSettings } from './settings';
+import { LagWatches } from './lag/lagWatches';
+import { watchLagCommand } from './lag/watchLagCommand';
 import type { BrokerConnection } from './connections/brokerConnection';
 import { registerLanguageModelTools } from './tools/registerLanguageModelTools';
 
@@ -45,6 +47,8 @@ export interface ExtensionApi {
   extensionMode: vscode.ExtensionMode;
   /** Every command that ended with an error; the tests assert none was unexpected. */
   commandFailures: vscode.Event<CommandFailure>;
+  /** The groups under Watch Lag: their panels, samplers and status-bar items. */
+  lagWatches: LagWatches;
 }
 
 /** The composition root: builds every service once, wires them, and registers every disposable. */
@@ -58,6 +62,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
   const tails = new TailManager(logger, () => readSettings().tailMaxOutputLines);
   const diagnostics = new SettingsDiagnostics();
   const documents = new ReplayDocuments();
+  const lagWatches = new LagWatches({ extensionUri: context.extensionUri, session: (c) => store.session(c), settings: readSettings, logger });
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: explorer, showCollapseAll: true, canSelectMany: true });
 
   const setContexts = () => {
@@ -84,6 +89,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     tails,
     diagnostics,
     documents,
+    lagWatches,
     view,
     vscode.workspace.registerTextDocumentContentProvider(REPLAY_SCHEME, documents),
     store.onDidChange(() => {
@@ -91,6 +97,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
       explorer.refresh();
     }),
     store.onDidRemove((id) => tails.stopConnection(id)),
+    store.onDidRemove((id) => lagWatches.stopConnection(id)),
     tails.onDidChange(setContexts),
     // The tree's offsets go stale while a tail shows newer ones: redraw a topic when its tail starts or stops.
     tails.onDidChange(() => {
@@ -119,13 +126,14 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     registerCommand(COMMAND_IDS.replayFromCommitted, (node?: unknown) => replayFromCommittedCommand(store, p(), documents, node), commandLog),
     registerCommand(COMMAND_IDS.copyBootstrap, (node?: unknown) => copyBootstrapCommand(node), commandLog),
     registerCommand(COMMAND_IDS.filterTopics, () => filterTopics(explorer, p()), commandLog),
+    registerCommand(COMMAND_IDS.watchLag, (target?: unknown) => watchLagCommand(store, p(), lagWatches, target), commandLog),
     registerCommand(COMMAND_IDS.loadMore, (folder?: unknown) => {
       if (folder instanceof TopicsFolderNode || folder instanceof GroupsFolderNode) folder.loadMore();
     }, commandLog),
   );
   checkClientOverrides(logger);
   log.info(`Event Broker Explorer activated (${store.list().length} connection(s), profile ${readSettings().brokerProfile})`);
-  return { explorer, tails, diagnostics, store, prompter, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri, extensionMode: context.extensionMode, commandFailures: commandLog.onDidFail };
+  return { explorer, tails, diagnostics, store, prompter, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri, extensionMode: context.extensionMode, commandFailures: commandLog.onDidFail, lagWatches };
 }
 
 function isNode(value: unknown): value is ExplorerNode {

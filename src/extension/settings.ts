@@ -24,6 +24,8 @@ export interface ExtensionSettings {
   replayDefaultMaxRecords: number;
   treePageSize: number;
   requestTimeoutSeconds: number;
+  lagWatchIntervalSeconds: number;
+  lagWarningSeconds: number;
 }
 
 /** Every setting key we read; a test checks them against package.json's contributes.configuration. */
@@ -35,6 +37,8 @@ export const SETTING_KEYS = {
   replayDefaultMaxRecords: 'replay.defaultMaxRecords',
   treePageSize: 'tree.pageSize',
   requestTimeoutSeconds: 'requestTimeoutSeconds',
+  lagWatchIntervalSeconds: 'lag.watchIntervalSeconds',
+  lagWarningSeconds: 'lag.warningSeconds',
 } as const;
 
 export const SETTINGS_SECTION = 'eventBroker';
@@ -61,7 +65,7 @@ export function contributedDefault<F extends SettingField>(field: F): ExtensionS
 /** The one typed accessor for our settings; a value of the wrong type reads as the default. */
 export function readSettings(): ExtensionSettings {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-  const number = (field: 'tailMaxOutputLines' | 'replayDefaultMaxRecords' | 'treePageSize' | 'requestTimeoutSeconds'): number => {
+  const number = (field: 'tailMaxOutputLines' | 'replayDefaultMaxRecords' | 'treePageSize' | 'requestTimeoutSeconds' | 'lagWatchIntervalSeconds' | 'lagWarningSeconds'): number => {
     const value = config.get<unknown>(SETTING_KEYS[field]);
     return typeof value === 'number' && Number.isFinite(value) ? value : contributedDefault(field);
   };
@@ -76,6 +80,8 @@ export function readSettings(): ExtensionSettings {
     replayDefaultMaxRecords: number('replayDefaultMaxRecords'),
     treePageSize: number('treePageSize'),
     requestTimeoutSeconds: number('requestTimeoutSeconds'),
+    lagWatchIntervalSeconds: number('lagWatchIntervalSeconds'),
+    lagWarningSeconds: number('lagWarningSeconds'),
   };
 }
 

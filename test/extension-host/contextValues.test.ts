@@ -44,6 +44,7 @@ const INTENDED: Record<string, ContextKey[]> = {
   'eventBroker.replayFromCommitted@1_read@1': ['groupOffset'],
   'eventBroker.replayFromCommitted@inline@1': ['groupOffset'],
   'eventBroker.copyBootstrap@8_copy@2': CONNECTIONS,
+  'eventBroker.watchLag@1_read@1': GROUPS,
 };
 
 /** Rows that no menu item is meant for (details, states and the "Load more…" row, which acts on click). */

@@ -62,15 +62,15 @@ suite('explorer tree', () => {
     });
     const group = await findRow(api, groupsFolder.node, groupId);
     // The lag of every group arrives on its own, right after the listing: it may be there already.
-    assert.match(group.description, /^(lag ≈0 · )?Stable · 1 member$/);
+    assert.match(group.description, /^(lag ≈0 · caught up · )?Stable · 1 member$/);
     assert.equal(group.contextValue, 'group.stable', 'Delete is not offered on a Stable group');
     const details = await rows(api, group.node);
     // The member row starts with the consumer's host, which varies: keep what follows it.
     assert.deepEqual(details.map((d) => [d.label, d.contextValue === 'member' ? d.description.replace(/^[^·]+· /, '') : d.description]), [
       ['test-application', `${topic}[0,1,2]`],
-      ['p0 · lag≈ 0', `${topic} · committed 3 · end≈ 3`],
-      ['p1 · lag≈ 0', `${topic} · committed 3 · end≈ 3`],
-      ['p2 · lag≈ 0', `${topic} · committed 3 · end≈ 3`],
+      ['p0 · lag≈ 0 · caught up', `${topic} · committed 3 · end≈ 3`],
+      ['p1 · lag≈ 0 · caught up', `${topic} · committed 3 · end≈ 3`],
+      ['p2 · lag≈ 0 · caught up', `${topic} · committed 3 · end≈ 3`],
     ]);
     await until('the total lag on the group row', async () => ((await findRow(api, groupsFolder.node, groupId)).description.includes('lag ≈0') ? true : undefined));
   });

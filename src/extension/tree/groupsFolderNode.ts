@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { listGroups } from '../../core/groups';
 import { groupLags } from '../../core/groupLags';
+import { readTimeLagOfCommits } from '../../core/lag/readGroupsTimeLag';
+import type { GroupTimeLag } from '../../core/lag/lagModel';
 import type { GroupList } from '../../core/model';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerContext } from './explorerContext';
@@ -22,6 +24,12 @@ export class GroupsFolderNode implements ExplorerNode {
   private nodes = new Map<string, GroupNode>();
   /** Every listed group's total lag, read once per listing (groupLags: one OffsetFetch per group, one ListOffsets per leader). */
   private lags = new Map<string, number | null>();
+  /**
+   * Every listed group's time lag, read in the same pass from the offsets groupLags brought: one
+   * Metadata and one Fetch per leader broker for all groups' committed offsets together (no second
+   * OffsetFetch), so the requests grow with brokers, not with groups.
+   */
+  private timeLags = new Map<string, GroupTimeLag>();
 
   constructor(
     readonly parent: ExplorerNode,
@@ -63,6 +71,7 @@ export class GroupsFolderNode implements ExplorerNode {
       if (existing?.group === g) return existing;
       const node = new GroupNode(this, this.connection, this.context, g);
       if (this.lags.has(g.groupId)) node.totalLag = this.lags.get(g.groupId);
+      node.timeLag = this.timeLags.get(g.groupId);
       this.nodes.set(g.groupId, node);
       return node;
     });
@@ -77,6 +86,7 @@ export class GroupsFolderNode implements ExplorerNode {
     this.pages = 1;
     this.nodes.clear();
     this.lags.clear();
+    this.timeLags.clear();
     this.groups = this.track(this.context.session(this.connection).then((s) => listGroups(s, this.context.settings().brokerProfile)));
   }
 
@@ -93,17 +103,27 @@ export class GroupsFolderNode implements ExplorerNode {
     return groups;
   }
 
-  /** Lag on every group row before anyone expands it; a failure just leaves the rows without lag. */
+  /**
+   * Offset lag and time lag on every group row before anyone expands it, drawn once both are in;
+   * a failure just leaves the rows without them (without the time lag, when only that failed).
+   */
   private async loadLags(listed: Promise<GroupList>, list: GroupList): Promise<void> {
     if (list.groups.length === 0) return;
     try {
-      const lags = await groupLags(await this.context.session(this.connection), list.groups.map((g) => g.groupId));
+      const session = await this.context.session(this.connection);
+      const lags = (await groupLags(session, list.groups.map((g) => g.groupId))).filter((l) => !l.error);
+      const timeLags = await readTimeLagOfCommits(session, lags, { profile: this.context.settings().brokerProfile }).catch(() => [] as GroupTimeLag[]);
       if (this.groups !== listed) return; // refreshed meanwhile: a newer listing brings its own lags
       for (const l of lags) {
-        if (l.error) continue;
         this.lags.set(l.groupId, l.totalLag);
         const node = this.nodes.get(l.groupId);
         if (node) node.totalLag = l.totalLag;
+      }
+      for (const t of timeLags) {
+        if (t.error) continue;
+        this.timeLags.set(t.groupId, t);
+        const node = this.nodes.get(t.groupId);
+        if (node) node.timeLag = t;
       }
       this.context.changed(this);
     } catch {
