@@ -23,6 +23,7 @@ import { checkClientSettingsCommand } from './commands/checkClientSettings';
 import { copyBootstrapCommand, copyNameCommand } from './commands/copyCommands';
 import { readSettings } from './settings';
 import type { BrokerConnection } from './connections/brokerConnection';
+import { RecordsViewers } from './recordsViewer/recordsViewers';
 
 /**
  * The live services, for the extension-host tests only: activate() returns them in
@@ -44,6 +45,8 @@ export interface ExtensionApi {
   extensionMode: vscode.ExtensionMode;
   /** Every command that ended with an error; the tests assert none was unexpected. */
   commandFailures: vscode.Event<CommandFailure>;
+  /** The open records viewers (Replay, Search). */
+  viewers: RecordsViewers;
 }
 
 /** The composition root: builds every service once, wires them, and registers every disposable. */
@@ -57,6 +60,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
   const tails = new TailManager(logger, () => readSettings().tailMaxOutputLines);
   const diagnostics = new SettingsDiagnostics();
   const documents = new ReplayDocuments();
+  const viewers = new RecordsViewers(context.extensionUri, store, prompter);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: explorer, showCollapseAll: true, canSelectMany: true });
 
   const setContexts = () => {
@@ -81,6 +85,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     tails,
     diagnostics,
     documents,
+    viewers,
     view,
     vscode.workspace.registerTextDocumentContentProvider(REPLAY_SCHEME, documents),
     store.onDidChange(() => {
@@ -99,7 +104,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     registerCommand(COMMAND_IDS.addConnection, () => addConnectionCommand(store, p()), commandLog),
     registerCommand(COMMAND_IDS.removeConnection, (node?: unknown) => removeConnectionCommand(store, p(), node), commandLog),
     registerCommand(COMMAND_IDS.refresh, (node?: ExplorerNode) => explorer.refresh(isNode(node) ? node : undefined), commandLog),
-    registerCommand(COMMAND_IDS.replayPartition, (node?: unknown) => replayPartitionCommand(store, p(), documents, node), commandLog),
+    registerCommand(COMMAND_IDS.replayPartition, (node?: unknown) => replayPartitionCommand(store, p(), documents, node, viewers), commandLog),
     registerCommand(COMMAND_IDS.tailTopic, (node?: unknown) => tailTopicCommand(store, p(), tails, node), commandLog),
     registerCommand(COMMAND_IDS.stopTail, (target?: unknown) => stopTailCommand(p(), tails, target), commandLog),
     registerCommand(COMMAND_IDS.deleteGroup, (node?: unknown, nodes?: unknown[]) => deleteGroupCommand(store, p(), refreshGroupsOf, node, nodes), commandLog),
@@ -112,7 +117,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     registerCommand(COMMAND_IDS.produceTestEvent, (node?: unknown) => produceTestEventCommand(store, p(), node), commandLog),
     // Ctrl+C in the tree passes no row: copy the selected one.
     registerCommand(COMMAND_IDS.copyName, (node?: unknown) => copyNameCommand(node ?? view.selection[0]), commandLog),
-    registerCommand(COMMAND_IDS.replayFromCommitted, (node?: unknown) => replayFromCommittedCommand(store, p(), documents, node), commandLog),
+    registerCommand(COMMAND_IDS.replayFromCommitted, (node?: unknown) => replayFromCommittedCommand(store, p(), documents, node, viewers), commandLog),
     registerCommand(COMMAND_IDS.copyBootstrap, (node?: unknown) => copyBootstrapCommand(node), commandLog),
     registerCommand(COMMAND_IDS.filterTopics, () => filterTopics(explorer, p()), commandLog),
     registerCommand(COMMAND_IDS.loadMore, (folder?: unknown) => {
@@ -121,7 +126,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
   );
   checkClientOverrides(logger);
   log.info(`Event Broker Explorer activated (${store.list().length} connection(s), profile ${readSettings().brokerProfile})`);
-  return { explorer, tails, diagnostics, store, prompter, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri, extensionMode: context.extensionMode, commandFailures: commandLog.onDidFail };
+  return { explorer, tails, diagnostics, store, prompter, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri, extensionMode: context.extensionMode, commandFailures: commandLog.onDidFail, viewers };
 }
 
 function isNode(value: unknown): value is ExplorerNode {
