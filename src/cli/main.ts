@@ -9,6 +9,7 @@ import { registerOffsetsSnapshotCommands } from './commands/offsetsSnapshot';
 import { registerProduceCommand } from './commands/produce';
 import { registerReadCommands } from './commands/read';
 import { registerResetOffsetsCommand } from './commands/resetOffsets';
+import { registerSearchCommand } from './commands/search';
 import { registerTopicCommands } from './commands/topics';
 import { findPasswordArgument } from './connectionFromOptions';
 import { EXIT_OK, EXIT_USAGE, reportFailure } from './failure';
@@ -39,6 +40,7 @@ export function buildProgram(): Command {
   registerGroupCommands(program);
   registerDeleteGroupCommands(program);
   registerReadCommands(program);
+  registerSearchCommand(program);
   registerLintCommand(program);
   registerResetOffsetsCommand(program);
   registerOffsetsSnapshotCommands(program);
