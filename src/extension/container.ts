@@ -24,6 +24,7 @@ import { copyBootstrapCommand, copyNameCommand } from './commands/copyCommands';
 import { readSettings } from './settings';
 import type { BrokerConnection } from './connections/brokerConnection';
 import { RecordsViewers } from './recordsViewer/recordsViewers';
+import { searchRecordsCommand } from './commands/searchRecords';
 
 /**
  * The live services, for the extension-host tests only: activate() returns them in
@@ -119,6 +120,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     registerCommand(COMMAND_IDS.copyName, (node?: unknown) => copyNameCommand(node ?? view.selection[0]), commandLog),
     registerCommand(COMMAND_IDS.replayFromCommitted, (node?: unknown) => replayFromCommittedCommand(store, p(), documents, node, viewers), commandLog),
     registerCommand(COMMAND_IDS.copyBootstrap, (node?: unknown) => copyBootstrapCommand(node), commandLog),
+    registerCommand(COMMAND_IDS.searchRecords, (node?: unknown) => searchRecordsCommand(store, p(), documents, viewers, node), commandLog),
     registerCommand(COMMAND_IDS.filterTopics, () => filterTopics(explorer, p()), commandLog),
     registerCommand(COMMAND_IDS.loadMore, (folder?: unknown) => {
       if (folder instanceof TopicsFolderNode || folder instanceof GroupsFolderNode) folder.loadMore();

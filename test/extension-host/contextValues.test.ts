@@ -27,6 +27,7 @@ const INTENDED: Record<string, ContextKey[]> = {
   'eventBroker.tailTopic@inline@1': ['topic'],
   'eventBroker.tailTopic@1_read@1': ['topic'],
   'eventBroker.offsetsForTime@1_read@2': ['topic'],
+  'eventBroker.searchRecords@1_read@3': ['topic', 'partition'],
   'eventBroker.produceTestEvent@2_write@1': ['topic'],
   'eventBroker.replayPartition@inline@1': ['partition'],
   'eventBroker.replayPartition@1_read@1': ['partition'],
