@@ -20,6 +20,7 @@ export const COMMAND_IDS = {
   filterTopics: 'eventBroker.filterTopics',
   loadMore: 'eventBroker.loadMore',
   watchLag: 'eventBroker.watchLag',
+  searchRecords: 'eventBroker.searchRecords',
 } as const;
 
 export type CommandId = (typeof COMMAND_IDS)[keyof typeof COMMAND_IDS];

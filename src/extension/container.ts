@@ -26,6 +26,8 @@ import { LagWatches } from './lag/lagWatches';
 import { watchLagCommand } from './lag/watchLagCommand';
 import type { BrokerConnection } from './connections/brokerConnection';
 import { registerLanguageModelTools } from './tools/registerLanguageModelTools';
+import { RecordsViewers } from './recordsViewer/recordsViewers';
+import { searchRecordsCommand } from './commands/searchRecords';
 
 /**
  * The live services, for the extension-host tests only: activate() returns them in
@@ -49,6 +51,8 @@ export interface ExtensionApi {
   commandFailures: vscode.Event<CommandFailure>;
   /** The groups under Watch Lag: their panels, samplers and status-bar items. */
   lagWatches: LagWatches;
+  /** The open records viewers (Replay, Search). */
+  viewers: RecordsViewers;
 }
 
 /** The composition root: builds every service once, wires them, and registers every disposable. */
@@ -63,6 +67,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
   const diagnostics = new SettingsDiagnostics();
   const documents = new ReplayDocuments();
   const lagWatches = new LagWatches({ extensionUri: context.extensionUri, session: (c) => store.session(c), settings: readSettings, logger });
+  const viewers = new RecordsViewers(context.extensionUri, store, prompter);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: explorer, showCollapseAll: true, canSelectMany: true });
 
   const setContexts = () => {
@@ -90,6 +95,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     diagnostics,
     documents,
     lagWatches,
+    viewers,
     view,
     vscode.workspace.registerTextDocumentContentProvider(REPLAY_SCHEME, documents),
     store.onDidChange(() => {
@@ -110,7 +116,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     registerCommand(COMMAND_IDS.addConnection, () => addConnectionCommand(store, p()), commandLog),
     registerCommand(COMMAND_IDS.removeConnection, (node?: unknown) => removeConnectionCommand(store, p(), node), commandLog),
     registerCommand(COMMAND_IDS.refresh, (node?: ExplorerNode) => explorer.refresh(isNode(node) ? node : undefined), commandLog),
-    registerCommand(COMMAND_IDS.replayPartition, (node?: unknown) => replayPartitionCommand(store, p(), documents, node), commandLog),
+    registerCommand(COMMAND_IDS.replayPartition, (node?: unknown) => replayPartitionCommand(store, p(), documents, node, viewers), commandLog),
     registerCommand(COMMAND_IDS.tailTopic, (node?: unknown) => tailTopicCommand(store, p(), tails, node), commandLog),
     registerCommand(COMMAND_IDS.stopTail, (target?: unknown) => stopTailCommand(p(), tails, target), commandLog),
     registerCommand(COMMAND_IDS.deleteGroup, (node?: unknown, nodes?: unknown[]) => deleteGroupCommand(store, p(), refreshGroupsOf, node, nodes), commandLog),
@@ -123,8 +129,9 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     registerCommand(COMMAND_IDS.produceTestEvent, (node?: unknown) => produceTestEventCommand(store, p(), node), commandLog),
     // Ctrl+C in the tree passes no row: copy the selected one.
     registerCommand(COMMAND_IDS.copyName, (node?: unknown) => copyNameCommand(node ?? view.selection[0]), commandLog),
-    registerCommand(COMMAND_IDS.replayFromCommitted, (node?: unknown) => replayFromCommittedCommand(store, p(), documents, node), commandLog),
+    registerCommand(COMMAND_IDS.replayFromCommitted, (node?: unknown) => replayFromCommittedCommand(store, p(), documents, node, viewers), commandLog),
     registerCommand(COMMAND_IDS.copyBootstrap, (node?: unknown) => copyBootstrapCommand(node), commandLog),
+    registerCommand(COMMAND_IDS.searchRecords, (node?: unknown) => searchRecordsCommand(store, p(), documents, viewers, node), commandLog),
     registerCommand(COMMAND_IDS.filterTopics, () => filterTopics(explorer, p()), commandLog),
     registerCommand(COMMAND_IDS.watchLag, (target?: unknown) => watchLagCommand(store, p(), lagWatches, target), commandLog),
     registerCommand(COMMAND_IDS.loadMore, (folder?: unknown) => {
@@ -133,7 +140,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
   );
   checkClientOverrides(logger);
   log.info(`Event Broker Explorer activated (${store.list().length} connection(s), profile ${readSettings().brokerProfile})`);
-  return { explorer, tails, diagnostics, store, prompter, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri, extensionMode: context.extensionMode, commandFailures: commandLog.onDidFail, lagWatches };
+  return { explorer, tails, diagnostics, store, prompter, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri, extensionMode: context.extensionMode, commandFailures: commandLog.onDidFail, lagWatches, viewers };
 }
 
 function isNode(value: unknown): value is ExplorerNode {

@@ -31,6 +31,7 @@ const INTENDED: Record<string, ContextKey[]> = {
   'eventBroker.tailTopic@inline@1': TOPICS,
   'eventBroker.tailTopic@1_read@1': TOPICS,
   'eventBroker.offsetsForTime@1_read@2': TOPICS,
+  'eventBroker.searchRecords@1_read@3': [...TOPICS, 'partition'],
   'eventBroker.produceTestEvent@2_write@1': ['topic'],
   'eventBroker.replayPartition@inline@1': ['partition'],
   'eventBroker.replayPartition@1_read@1': ['partition'],

@@ -20,6 +20,13 @@ export class ReplayDocuments implements vscode.TextDocumentContentProvider, vsco
   }
 
   async open(name: string, content: string): Promise<vscode.TextDocument> {
+    const document = await this.prepare(name, content);
+    await vscode.window.showTextDocument(document, { preview: false });
+    return document;
+  }
+
+  /** The document, ready but not shown (the records viewer shows it on "Open as JSON Lines"). */
+  async prepare(name: string, content: string): Promise<vscode.TextDocument> {
     const seen = (this.names.get(name) ?? 0) + 1;
     this.names.set(name, seen);
     const title = seen === 1 ? name : `${name} (${seen})`;
@@ -28,7 +35,6 @@ export class ReplayDocuments implements vscode.TextDocumentContentProvider, vsco
     let document = await vscode.workspace.openTextDocument(uri);
     const languages = await vscode.languages.getLanguages();
     if (languages.includes('jsonl')) document = await vscode.languages.setTextDocumentLanguage(document, 'jsonl');
-    await vscode.window.showTextDocument(document, { preview: false });
     return document;
   }
 

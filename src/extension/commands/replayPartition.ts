@@ -15,6 +15,10 @@ import { PartitionNode } from '../tree/partitionNode';
 import { GroupOffsetNode } from '../tree/groupOffsetNode';
 import { pickConnection, pickPartition, pickTopic } from './pickers';
 import type { ReplayDocuments } from './replayDocuments';
+import { RecordStore } from '../../core/records/recordStore';
+import type { RecordsViewers } from '../recordsViewer/recordsViewers';
+import type { RecordsViewerPanel } from '../recordsViewer/recordsViewerPanel';
+import { replaySource } from '../recordsViewer/replaySource';
 
 export interface ReplayResult {
   document: vscode.TextDocument;
@@ -24,6 +28,8 @@ export interface ReplayResult {
   startOffsets: { partition: number; offset: number }[];
   /** True when the limit cut the replay short: more records follow. */
   more: boolean;
+  /** The records viewer it opened (when run with viewers; the document is then one click away). */
+  viewer?: RecordsViewerPanel;
 }
 
 /** What a replay reads, once its start is known (from the pickers, Offsets for a Time, or a group's commit). */
@@ -38,7 +44,7 @@ export interface ReplayRequest {
 }
 
 /** Replay Partition…: from a partition node, or pickers (connection → topic → partition or all) from the palette. */
-export async function replayPartitionCommand(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, node?: unknown): Promise<ReplayResult | undefined> {
+export async function replayPartitionCommand(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, node?: unknown, viewers?: RecordsViewers): Promise<ReplayResult | undefined> {
   let connection: BrokerConnection;
   let topic: string;
   let partition: PartitionInfo | 'all';
@@ -54,19 +60,22 @@ export async function replayPartitionCommand(store: ConnectionStore, prompter: P
   const session = await store.session(connection);
   // A time is resolved now, so a time after the newest event is refused before any more questions.
   const { starts, nothingAfter } = await replayStarts(session, topic, start, partition === 'all' ? undefined : [partition.partition]);
-  return replayWithLimit(store, prompter, documents, { connection, topic, starts, nothingAfter, startAsked: asked, startTime: start.kind === 'time' ? start.time : undefined });
+  return replayWithLimit(store, prompter, documents, { connection, topic, starts, nothingAfter, startAsked: asked, startTime: start.kind === 'time' ? start.time : undefined }, viewers);
 }
 
 /** Replay from Committed Offset: on a group's partition row, what the group would read next. */
-export async function replayFromCommittedCommand(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, node?: unknown): Promise<ReplayResult | undefined> {
+export async function replayFromCommittedCommand(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, node?: unknown, viewers?: RecordsViewers): Promise<ReplayResult | undefined> {
   if (!(node instanceof GroupOffsetNode)) throw new UsageError('Run Replay from Committed Offset on a partition row of a consumer group.');
   const { topic, partition, committed } = node.offset;
   if (committed === null) throw new UsageError(`${node.groupId} has no committed offset on ${topic} partition ${partition} yet: use Replay Partition… to pick a start.`);
-  return replayWithLimit(store, prompter, documents, { connection: node.connection, topic, starts: [{ partition, offset: committed }], startAsked: `the committed offset of ${node.groupId}` });
+  return replayWithLimit(store, prompter, documents, { connection: node.connection, topic, starts: [{ partition, offset: committed }], startAsked: `the committed offset of ${node.groupId}` }, viewers);
 }
 
-/** Asks "at most how many records?", replays, and opens the document. */
-export async function replayWithLimit(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, request: ReplayRequest): Promise<ReplayResult> {
+/**
+ * Asks "at most how many records?", replays, and opens the records viewer (with `viewers`; the
+ * JSON Lines document is then its "Open as JSON Lines") or else the document.
+ */
+export async function replayWithLimit(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, request: ReplayRequest, viewers?: RecordsViewers): Promise<ReplayResult> {
   const max = await askMax(prompter);
   const session = await store.session(request.connection);
   const { topic, starts } = request;
@@ -88,11 +97,21 @@ export async function replayWithLimit(store: ConnectionStore, prompter: Prompter
   if (partitions.length > 1) records = byTime(records);
   const lines = replayDocumentLines({ topic, partitions, startAsked: request.startAsked, startTime: request.startTime, starts, nothingAfter: request.nothingAfter ?? [], limit: max }, records, more);
   const from = starts.length === 1 ? `from offset ${starts[0].offset}` : `from ${starts.map((s) => `p${s.partition}@${s.offset}`).join(' ')}`;
-  const document = await documents.open(partitions.length === 1 ? `${topic}-p${partitions[0]}-from-${starts[0].offset}` : `${topic}-all-partitions`, `${lines.join('\n')}\n`);
-  void vscode.window.showInformationMessage(
-    records.length === 0 ? `No records in ${where} ${from}.` : `Replayed ${records.length} records of ${where}${more ? ' (more follow)' : ''}.`,
-  );
-  return { document, count: records.length, startOffset: starts[0]?.offset ?? -1, startOffsets: starts, more };
+  const name = partitions.length === 1 ? `${topic}-p${partitions[0]}-from-${starts[0].offset}` : `${topic}-all-partitions`;
+  const text = `${lines.join('\n')}\n`;
+  const outcome = records.length === 0 ? `No records in ${where} ${from}.` : `Replayed ${records.length} records of ${where}${more ? ' (more follow)' : ''}.`;
+  const result = { count: records.length, startOffset: starts[0]?.offset ?? -1, startOffsets: starts, more };
+  if (!viewers) {
+    const document = await documents.open(name, text);
+    void vscode.window.showInformationMessage(outcome);
+    return { document, ...result };
+  }
+  const document = await documents.prepare(name, text);
+  const loaded = new RecordStore(topic);
+  loaded.appendShown(records);
+  const summary = { topic, partitions, startAsked: request.startAsked, startTime: request.startTime, starts, nothingAfter: request.nothingAfter ?? [], limit: max };
+  const viewer = viewers.show(request.connection, loaded, replaySource({ session, documents, documentName: name, documentText: text, summary, where, max, firstSummary: `${outcome} From ${request.startAsked}${starts.length === 1 ? ` (offset ${starts[0].offset})` : ''}.` }));
+  return { document, viewer, ...result };
 }
 
 async function askStart(prompter: Prompter, partition: PartitionInfo | 'all'): Promise<{ start: StartPosition; asked: string }> {

@@ -1,0 +1,64 @@
+// The plain data the records viewer's page receives (rows, a record's detail, the histogram) and
+// sends (the filter). No Node types here: the page, a browser script, imports these types too.
+
+/** What the viewer narrows the loaded records to: text in the key or value, and a time range. */
+export interface RecordFilter {
+  /** Bytes that must appear in the key or the value (case-sensitive); empty or absent for all. */
+  text?: string;
+  /** Inclusive epoch-millisecond bounds. */
+  fromTime?: number;
+  toTime?: number;
+}
+
+/** One table row: what the viewer shows of a record without its whole value. */
+export interface RecordRow {
+  /** The row's place in the current (filtered) list. */
+  row: number;
+  /** The record's index in the store (what detail, copy and export ask by). */
+  id: number;
+  partition: number;
+  offset: number;
+  timestamp: number;
+  key: string;
+  value: string;
+  /** True when key/value previews are hex of binary bytes. */
+  keyBinary: boolean;
+  valueBinary: boolean;
+  headers: number;
+  size: number;
+}
+
+/** A key, value or header value as the detail pane shows it. */
+export interface DetailBytes {
+  /** null: the field is absent (a null key, a tombstone). */
+  kind: 'null' | 'json' | 'text' | 'binary';
+  size: number;
+  /** The text as is (UTF-8), or base64 for binary; at most 1 MiB (DETAIL_LIMIT_BYTES) unless shown whole. */
+  text: string;
+  /** Indented JSON when the text is JSON (and was shown whole). */
+  pretty?: string;
+  /** Hex of the first bytes (64 KiB at most). */
+  hex: string;
+  /** True when `text` is cut short (a "show all" is offered). */
+  truncated: boolean;
+  hexTruncated: boolean;
+}
+
+export interface RecordDetail {
+  id: number;
+  topic: string;
+  partition: number;
+  offset: number;
+  timestamp: number;
+  key: DetailBytes;
+  value: DetailBytes;
+  headers: { name: string; value: DetailBytes }[];
+}
+
+export interface TimestampHistogram {
+  /** Epoch ms of the first bin's start and the last bin's end (inclusive of the newest record). */
+  from: number;
+  to: number;
+  binWidth: number;
+  counts: number[];
+}

@@ -1,0 +1,40 @@
+import * as vscode from 'vscode';
+import { produce } from '../../core/topics';
+import { UsageError } from '../../core/errors';
+import { produceChunks, producePlan } from '../../core/records/producePlan';
+import type { RecordStore } from '../../core/records/recordStore';
+import type { KafkaSession } from '../../core/session';
+import type { BrokerConnection } from '../connections/brokerConnection';
+import type { Prompter } from '../prompter';
+import { Cancelled } from '../runCommand';
+import { pickTopic } from '../commands/pickers';
+
+/**
+ * "Produce these records to…": another topic, the exact plan in a modal, then the records with
+ * their keys and headers through core's produce (VAST-safe: no compression, no idempotence).
+ */
+export async function produceRecordsTo(connection: BrokerConnection, session: KafkaSession, prompter: Prompter, store: RecordStore, ids: Uint32Array): Promise<number> {
+  // TODO(lead, h-readonly): refuse here on a read-only connection with its core guard once that branch is merged.
+  if (ids.length === 0) throw new UsageError('There are no records to produce: the filter shows none.');
+  const topic = await pickTopic(session, prompter, `Produce ${ids.length} records to which topic?`, { withoutInternal: true });
+  const plan = producePlan(store, ids, topic);
+  const detail = [
+    `${plan.count} records (${plan.bytes} bytes of keys, values and headers) from ${store.topic} go to ${topic} on ${connection.name}.`,
+    'Keys and headers are kept; the key picks the partition and the broker stamps the time. No compression, no idempotence.',
+    ...(plan.repeatedHeaders > 0 ? [`${plan.repeatedHeaders} records repeat a header name: only its first value is sent.`] : []),
+    ...(plan.overMessageLimit > 0 ? [`${plan.overMessageLimit} records are over VAST's 1 MB message limit and will be refused there.`] : []),
+    ...(topic === store.topic ? ['This is the topic they were read from: they will be there twice.'] : []),
+  ].join('\n');
+  if (!(await prompter.confirm(`Produce ${plan.count} records to ${topic}?`, detail, 'Produce', { safeDefault: 'Do Not Produce' }))) throw new Cancelled();
+  let sent = 0;
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Producing to ${topic}`, cancellable: true }, async (progress, token) => {
+    for (const chunk of produceChunks(store, ids)) {
+      if (token.isCancellationRequested) break;
+      await produce(session, topic, chunk);
+      sent += chunk.length;
+      progress.report({ message: `${sent} of ${plan.count}`, increment: (chunk.length / plan.count) * 100 });
+    }
+  });
+  void vscode.window.showInformationMessage(sent === plan.count ? `Produced ${sent} records to ${topic}.` : `Stopped: produced ${sent} of ${plan.count} records to ${topic}.`);
+  return sent;
+}

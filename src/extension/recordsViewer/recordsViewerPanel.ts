@@ -1,0 +1,229 @@
+import * as vscode from 'vscode';
+import { RecordStore } from '../../core/records/recordStore';
+import { applyFilter, timeOrder } from '../../core/records/recordView';
+import type { RecordFilter } from '../../core/records/viewerShapes';
+import { rowsAt } from '../../core/records/recordRows';
+import { recordDetail } from '../../core/records/recordDetail';
+import { timeSpan, timestampHistogram } from '../../core/records/histogram';
+import { exportLines, type ExportFormat } from '../../core/records/recordExport';
+import { showRecord } from '../../core/reader/shownRecord';
+import { recordDocumentLine } from '../../core/replayDocument';
+import { explainError, isAbort } from '../../core/errors';
+import { HISTOGRAM_BINS, ROW_WINDOW, type CopyWhat, type FromViewer, type ToViewer, type ViewerState } from '../../webview/recordsViewer/messages';
+import { webviewHtml, webviewPanelOptions } from '../webviews/webviewHtml';
+import type { RecordsSource } from './recordsSource';
+import { writeExport } from './exportFile';
+
+export const RECORDS_VIEWER_TYPE = 'eventBroker.recordsViewer';
+
+/** Rendered cells the page reported (for the tests: what a person sees, as text). */
+export interface RenderedRows {
+  version: number;
+  firstRow: number;
+  cells: string[][];
+}
+
+/** The actions a viewer offers that reach outside it (produce needs the connection and the prompter). */
+export interface ViewerActions {
+  produce(store: RecordStore, ids: Uint32Array): Promise<void>;
+}
+
+/**
+ * One records viewer: the loaded records (a RecordStore in this extension host), the filter over
+ * them, and the webview page that shows a window of rows at a time. Every message of the page goes
+ * through `handle`, which the extension-host tests call too.
+ */
+export class RecordsViewerPanel implements vscode.Disposable {
+  readonly store: RecordStore;
+  private order: Uint32Array = new Uint32Array(0);
+  private textMatches: Uint32Array = new Uint32Array(0);
+  private rows: Uint32Array = new Uint32Array(0);
+  private filter: RecordFilter = {};
+  private version = 0;
+  private loading = false;
+  private summary: string;
+  private readonly rendered = new vscode.EventEmitter<RenderedRows>();
+  /** Fires when the page has drawn rows (the tests wait on it). */
+  readonly onDidRender = this.rendered.event;
+  private readonly disposed = new vscode.EventEmitter<void>();
+  readonly onDidDispose = this.disposed.event;
+  private readyResolve: (() => void) | undefined;
+  /** Resolves once the page has loaded and asked for its state. */
+  readonly ready = new Promise<void>((resolve) => (this.readyResolve = resolve));
+  private lastRendered: RenderedRows | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    extensionUri: vscode.Uri,
+    store: RecordStore,
+    private readonly source: RecordsSource,
+    private readonly actions: ViewerActions,
+  ) {
+    this.store = store;
+    this.summary = source.summary;
+    this.recompute();
+    panel.webview.html = webviewHtml(panel.webview, extensionUri, { bundle: 'recordsViewer', title: source.title });
+    this.subscriptions.push(
+      panel.webview.onDidReceiveMessage((message: FromViewer) => void this.handle(message)),
+      panel.onDidDispose(() => this.dispose()),
+    );
+  }
+
+  static create(extensionUri: vscode.Uri, store: RecordStore, source: RecordsSource, actions: ViewerActions): RecordsViewerPanel {
+    const panel = vscode.window.createWebviewPanel(RECORDS_VIEWER_TYPE, source.title, vscode.ViewColumn.Active, webviewPanelOptions(extensionUri));
+    return new RecordsViewerPanel(panel, extensionUri, store, source, actions);
+  }
+
+  /** The store indices of the table's rows, in the order shown (after the filter). */
+  filteredIds(): Uint32Array {
+    return this.rows;
+  }
+
+  get lastRender(): RenderedRows | undefined {
+    return this.lastRendered;
+  }
+
+  get currentFilter(): RecordFilter {
+    return { ...this.filter };
+  }
+
+  async handle(message: FromViewer): Promise<void> {
+    try {
+      switch (message.type) {
+        case 'ready':
+          this.postState();
+          this.readyResolve?.();
+          return;
+        case 'rows':
+          if (message.version !== this.version) return; // asked before a load or filter: the page asks again
+          return this.post({ type: 'rows', version: this.version, start: message.start, rows: rowsAt(this.store, this.rows, message.start, Math.min(message.count, ROW_WINDOW * 3)) });
+        case 'filter':
+          this.filter = cleanFilter(message.filter);
+          this.recompute();
+          return this.postState();
+        case 'detail':
+          return this.post({ type: 'detail', detail: recordDetail(this.store, message.id, { whole: message.whole }) });
+        case 'copy':
+          await vscode.env.clipboard.writeText(this.copyText(message.id, message.what));
+          return this.post({ type: 'notice', text: `Copied the ${message.what === 'record' ? 'record as JSON' : message.what}.` });
+        case 'loadMore':
+          return await this.loadMore();
+        case 'openJsonLines':
+          return await this.source.openJsonLines?.(this.store);
+        case 'export':
+          return await this.exportAsked(message.format, message.rows);
+        case 'produce':
+          return await this.actions.produce(this.store, message.rows === 'filtered' ? this.rows : this.order);
+        case 'rendered':
+          this.lastRendered = { version: message.version, firstRow: message.firstRow, cells: message.cells };
+          this.rendered.fire(this.lastRendered);
+          return;
+      }
+    } catch (err) {
+      if (isAbort(err) || (err instanceof Error && err.name === 'Cancelled')) return;
+      const sentence = explainError(err);
+      void vscode.window.showErrorMessage(sentence);
+      this.post({ type: 'notice', text: sentence });
+    }
+  }
+
+  /** Writes the loaded or filtered rows to a file (the save dialog's answer, or a test's path). */
+  async exportTo(uri: vscode.Uri, format: ExportFormat, rows: 'loaded' | 'filtered'): Promise<number> {
+    const ids = rows === 'filtered' ? this.rows : this.order;
+    await writeExport(uri, exportLines(this.store, ids, format));
+    return ids.length;
+  }
+
+  private async exportAsked(format: ExportFormat, rows: 'loaded' | 'filtered'): Promise<void> {
+    const uri = await vscode.window.showSaveDialog({
+      title: `Export ${rows === 'filtered' ? 'the filtered' : 'all loaded'} records`,
+      filters: format === 'csv' ? { CSV: ['csv'] } : { 'JSON Lines': ['jsonl'] },
+      defaultUri: vscode.workspace.workspaceFolders?.[0] ? vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, `${safeFileName(this.store.topic)}.${format}`) : undefined,
+    });
+    if (!uri) return;
+    const count = await this.exportTo(uri, format, rows);
+    this.post({ type: 'notice', text: `Exported ${count} records to ${uri.fsPath}.` });
+    void vscode.window.showInformationMessage(`Exported ${count} records to ${uri.fsPath}.`);
+  }
+
+  private async loadMore(): Promise<void> {
+    const source = this.source;
+    if (!source.loadMore || this.loading) return;
+    this.loading = true;
+    this.postState();
+    try {
+      const before = this.store.length;
+      this.summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Loading more of ${this.store.topic}`, cancellable: true }, (progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return source.loadMore!(this.store, controller.signal, (message) => progress.report({ message }));
+      });
+      this.recompute();
+      if (this.store.length === before) this.post({ type: 'notice', text: 'No more records yet.' });
+    } finally {
+      this.loading = false;
+      this.postState();
+    }
+  }
+
+  private copyText(id: number, what: CopyWhat): string {
+    const record = this.store.record(id);
+    if (what === 'record') return recordDocumentLine(showRecord(this.store.topic, record.partition, record));
+    const shown = showRecord(this.store.topic, record.partition, record)[what];
+    if (shown === null) return '';
+    return typeof shown === 'string' ? shown : shown.base64;
+  }
+
+  private recompute(): void {
+    if (this.order.length !== this.store.length) this.order = timeOrder(this.store);
+    const { textMatches, rows } = applyFilter(this.store, this.order, this.filter);
+    this.textMatches = textMatches;
+    this.rows = rows;
+    this.version++;
+  }
+
+  private state(): ViewerState {
+    const span = timeSpan(this.store, this.order);
+    return {
+      title: this.source.title,
+      summary: this.summary,
+      loaded: this.store.length,
+      rows: this.rows.length,
+      version: this.version,
+      filter: this.filter,
+      histogram: span ? timestampHistogram(this.store, this.textMatches, span, HISTOGRAM_BINS) : null,
+      loading: this.loading,
+      canLoadMore: this.source.loadMore !== undefined,
+      canOpenJsonLines: this.source.openJsonLines !== undefined,
+    };
+  }
+
+  private postState(): void {
+    this.post({ type: 'state', state: this.state() });
+  }
+
+  private post(message: ToViewer): void {
+    void this.panel.webview.postMessage(message);
+  }
+
+  dispose(): void {
+    this.disposed.fire();
+    for (const d of this.subscriptions) d.dispose();
+    this.rendered.dispose();
+    this.disposed.dispose();
+    this.panel.dispose();
+  }
+}
+
+function cleanFilter(filter: RecordFilter): RecordFilter {
+  const out: RecordFilter = {};
+  if (typeof filter.text === 'string' && filter.text !== '') out.text = filter.text;
+  if (typeof filter.fromTime === 'number' && Number.isFinite(filter.fromTime)) out.fromTime = filter.fromTime;
+  if (typeof filter.toTime === 'number' && Number.isFinite(filter.toTime)) out.toTime = filter.toTime;
+  return out;
+}
+
+function safeFileName(name: string): string {
+  return name.replace(/[^\w.-]+/g, '_');
+}

@@ -1,0 +1,44 @@
+import * as vscode from 'vscode';
+import type { RecordStore } from '../../core/records/recordStore';
+import type { BrokerConnection } from '../connections/brokerConnection';
+import type { ConnectionStore } from '../connections/connectionStore';
+import type { PrompterHolder } from '../prompter';
+import { RecordsViewerPanel } from './recordsViewerPanel';
+import type { RecordsSource } from './recordsSource';
+import { produceRecordsTo } from './produceRecords';
+
+/** Opens records viewers (Replay, Search) and keeps them until their panels close. */
+export class RecordsViewers implements vscode.Disposable {
+  private readonly panels = new Set<RecordsViewerPanel>();
+  private readonly opened = new vscode.EventEmitter<RecordsViewerPanel>();
+  /** Fires for each viewer opened (the tests wait on it). */
+  readonly onDidOpen = this.opened.event;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly connections: ConnectionStore,
+    private readonly prompter: PrompterHolder,
+  ) {}
+
+  show(connection: BrokerConnection, store: RecordStore, source: RecordsSource): RecordsViewerPanel {
+    const viewer = RecordsViewerPanel.create(this.extensionUri, store, source, {
+      produce: async (records, ids) => {
+        await produceRecordsTo(connection, await this.connections.session(connection), this.prompter.current, records, ids);
+      },
+    });
+    this.panels.add(viewer);
+    viewer.onDidDispose(() => this.panels.delete(viewer));
+    this.opened.fire(viewer);
+    return viewer;
+  }
+
+  all(): RecordsViewerPanel[] {
+    return [...this.panels];
+  }
+
+  dispose(): void {
+    for (const viewer of this.panels) viewer.dispose();
+    this.panels.clear();
+    this.opened.dispose();
+  }
+}
