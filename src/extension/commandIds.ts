@@ -21,6 +21,7 @@ export const COMMAND_IDS = {
   loadMore: 'eventBroker.loadMore',
   watchLag: 'eventBroker.watchLag',
   searchRecords: 'eventBroker.searchRecords',
+  toggleReadOnly: 'eventBroker.toggleReadOnly',
 } as const;
 
 export type CommandId = (typeof COMMAND_IDS)[keyof typeof COMMAND_IDS];

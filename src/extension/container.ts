@@ -17,7 +17,7 @@ import { stopTailCommand, tailTopicCommand } from './commands/tailCommands';
 import { deleteGroupCommand, deleteIdleGroupsCommand } from './commands/deleteGroupCommands';
 import { resetOffsetsCommand } from './commands/resetOffsets';
 import { restoreOffsetsCommand, saveOffsetsSnapshotCommand } from './commands/offsetsSnapshotCommands';
-import { addConnectionCommand, removeConnectionCommand } from './commands/connectionCommands';
+import { addConnectionCommand, removeConnectionCommand, toggleReadOnlyCommand } from './commands/connectionCommands';
 import { offsetsForTimeCommand, produceTestEventCommand } from './commands/topicCommands';
 import { checkClientSettingsCommand } from './commands/checkClientSettings';
 import { copyBootstrapCommand, copyNameCommand } from './commands/copyCommands';
@@ -115,6 +115,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     ...registerLanguageModelTools(store, () => view.selection),
     registerCommand(COMMAND_IDS.addConnection, () => addConnectionCommand(store, p()), commandLog),
     registerCommand(COMMAND_IDS.removeConnection, (node?: unknown) => removeConnectionCommand(store, p(), node), commandLog),
+    registerCommand(COMMAND_IDS.toggleReadOnly, (node?: unknown) => toggleReadOnlyCommand(store, p(), node), commandLog),
     registerCommand(COMMAND_IDS.refresh, (node?: ExplorerNode) => explorer.refresh(isNode(node) ? node : undefined), commandLog),
     registerCommand(COMMAND_IDS.replayPartition, (node?: unknown) => replayPartitionCommand(store, p(), documents, node, viewers), commandLog),
     registerCommand(COMMAND_IDS.tailTopic, (node?: unknown) => tailTopicCommand(store, p(), tails, node), commandLog),

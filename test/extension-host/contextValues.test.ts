@@ -46,6 +46,8 @@ const INTENDED: Record<string, ContextKey[]> = {
   'eventBroker.replayFromCommitted@inline@1': ['groupOffset'],
   'eventBroker.copyBootstrap@8_copy@2': CONNECTIONS,
   'eventBroker.watchLag@1_read@1': GROUPS,
+  // A connection from the environment is read-only by EBX_READ_ONLY, not by a setting.
+  'eventBroker.toggleReadOnly@7_readOnly@1': ['connectionFromSettings', 'connectionFromSettingsReadOnly'],
 };
 
 /** Rows that no menu item is meant for (details, states and the "Load more…" row, which acts on click). */

@@ -163,6 +163,31 @@ suite('read-only connections', () => {
     assert.deepEqual(await brokerState(), before);
   });
 
+  test('Toggle Read-Only: allowing changes is confirmed first (declining keeps it read-only); making it read-only again asks nothing', async () => {
+    const api = await extensionApi();
+    const rowOf = () => until(`the row of ${NAME}`, async () => (await rows(api)).find((r) => r.label === NAME));
+    const declined = new ScriptedPrompter([{ confirm: false }]);
+    const first = (await rowOf()).node;
+    await withPrompter(api, declined, () => vscode.commands.executeCommand(COMMAND_IDS.toggleReadOnly, first));
+    assert.equal(declined.asked[0].message, `Allow changes on "${NAME}"?`);
+    assert.equal(api.store.list().find((c) => c.name === NAME)?.readOnly, true, 'declined: still read-only');
+
+    const second = (await rowOf()).node;
+    await withPrompter(api, new ScriptedPrompter([{ confirm: true }]), () => vscode.commands.executeCommand(COMMAND_IDS.toggleReadOnly, second));
+    await until('the connection writable in the tree', async () => ((await rowOf()).contextValue === CONTEXT_VALUES.connectionFromSettings ? true : undefined));
+    assert.deepEqual(vscode.workspace.getConfiguration('eventBroker').get('connections'), [{ name: NAME, bootstrap: process.env.KAFKA_BOOTSTRAP! }]);
+
+    // Back to read-only: no question, and the setting says so.
+    const asked = new ScriptedPrompter([]);
+    const third = (await rowOf()).node;
+    await withPrompter(api, asked, () => vscode.commands.executeCommand(COMMAND_IDS.toggleReadOnly, third));
+    assert.equal(asked.asked.length, 0);
+    await until('the connection read-only in the tree', async () => ((await rowOf()).contextValue === CONTEXT_VALUES.connectionFromSettingsReadOnly ? true : undefined));
+    assert.deepEqual(vscode.workspace.getConfiguration('eventBroker').get('connections'), [{ name: NAME, bootstrap: process.env.KAFKA_BOOTSTRAP!, readOnly: true }]);
+    const { groupRow } = await readOnlyRows();
+    assert.equal(groupRow.contextValue, CONTEXT_VALUES.groupReadOnly);
+  });
+
   test('Add Connection… asks "read-only?" and saves the answer', async () => {
     const api = await extensionApi();
     const bootstrap = process.env.KAFKA_BOOTSTRAP!;

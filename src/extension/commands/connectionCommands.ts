@@ -93,6 +93,26 @@ export async function removeConnectionCommand(store: ConnectionStore, prompter: 
   await store.remove(connection);
 }
 
+/**
+ * Toggle Read-Only: a settings connection becomes read-only at once; allowing changes again is
+ * confirmed first, since it re-enables deleting and resetting on what may be production.
+ */
+export async function toggleReadOnlyCommand(store: ConnectionStore, prompter: Prompter, node?: unknown): Promise<boolean> {
+  const connection = node instanceof ConnectionNode ? node.connection : await pickConnection(store, prompter);
+  const readOnly = connection.readOnly !== true;
+  if (!readOnly) {
+    const confirmed = await prompter.confirm(
+      `Allow changes on "${connection.name}"?`,
+      `${connection.bootstrap}\nDeleting groups, resetting and restoring offsets and producing become possible again (each still asks first).`,
+      'Allow Changes',
+    );
+    if (!confirmed) throw new Cancelled();
+  }
+  await store.setReadOnly(connection, readOnly);
+  void vscode.window.showInformationMessage(readOnly ? `Connection "${connection.name}" is read-only now.` : `Connection "${connection.name}" allows changes now.`);
+  return readOnly;
+}
+
 async function ask(prompter: Prompter, options: vscode.InputBoxOptions & { title: string }): Promise<string> {
   const value = await prompter.input(options);
   if (value === undefined) throw new Cancelled();
