@@ -4,6 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { listGroups } from '../../src/core/groups';
 import type { RecordToSend } from '../../src/core/topics';
 import type { KafkaSession } from '../../src/core/session';
@@ -13,6 +14,17 @@ import { assertOneCleanLine, cleanEnv, EBX, ebx, exited, ROOT, type Run } from '
 import { startVastLikeProxy } from '../support/vastLikeBrokerProxy';
 
 const USAGE = 2;
+
+/** A port on 127.0.0.1 that nothing listens on (taken, then let go). */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
 const HOSTILE = 'hostile \u001b[31mred\u001b[0m \u009b2J \r\u202eevil\u0007 </script><img src=x onerror=alert(1)>';
 
 const live = () => ({ KAFKA_BOOTSTRAP: testBroker().bootstrap.join(',') });
@@ -21,7 +33,7 @@ const records = (run: Run) => lines(run.stdout).map((l) => JSON.parse(l) as { to
 const at = (run: Run) => records(run).map((r) => `${r.partition}@${r.offset}`).sort();
 const summary = (run: Run) => lines(run.stderr).at(-1) ?? '';
 
-describe('ebx search: bad input, before any broker is asked', () => {
+describe('ebx search: bad input (refused before any broker is asked) and no broker', () => {
   const cases: [string, string[], RegExp][] = [
     ['--key and --key-contains', ['search', 't', '--key', 'a', '--key-contains', 'b'], /^ebx: Give --key or --key-contains, not both\.$/],
     ['two starts', ['search', 't', '--from-beginning', '--from-offset', '3'], /at most one start.*2 were given/],
@@ -45,6 +57,13 @@ describe('ebx search: bad input, before any broker is asked', () => {
       assert.equal(run.stdout, '');
     });
   }
+
+  test('a broker that is not there: exit 1 within the timeout, one line', async () => {
+    const port = await closedPort();
+    const run = await ebx(['search', 't', '--bootstrap', `127.0.0.1:${port}`, '--timeout', '3'], { timeoutMs: 30_000 });
+    assert.equal(run.code, 1, run.stderr);
+    assertOneCleanLine(run, /^ebx: /);
+  });
 
   test('--help names every flag of the issue and the defaults', async () => {
     const help = await ebx(['search', '--help']);
