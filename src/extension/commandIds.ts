@@ -19,6 +19,7 @@ export const COMMAND_IDS = {
   produceTestEvent: 'eventBroker.produceTestEvent',
   filterTopics: 'eventBroker.filterTopics',
   loadMore: 'eventBroker.loadMore',
+  toggleReadOnly: 'eventBroker.toggleReadOnly',
 } as const;
 
 export type CommandId = (typeof COMMAND_IDS)[keyof typeof COMMAND_IDS];

@@ -17,7 +17,7 @@ import { stopTailCommand, tailTopicCommand } from './commands/tailCommands';
 import { deleteGroupCommand, deleteIdleGroupsCommand } from './commands/deleteGroupCommands';
 import { resetOffsetsCommand } from './commands/resetOffsets';
 import { restoreOffsetsCommand, saveOffsetsSnapshotCommand } from './commands/offsetsSnapshotCommands';
-import { addConnectionCommand, removeConnectionCommand } from './commands/connectionCommands';
+import { addConnectionCommand, removeConnectionCommand, toggleReadOnlyCommand } from './commands/connectionCommands';
 import { offsetsForTimeCommand, produceTestEventCommand } from './commands/topicCommands';
 import { checkClientSettingsCommand } from './commands/checkClientSettings';
 import { copyBootstrapCommand, copyNameCommand } from './commands/copyCommands';
@@ -62,6 +62,8 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
 
   const setContexts = () => {
     void vscode.commands.executeCommand('setContext', 'eventBroker.connectionCount', store.list().length);
+    // Changing commands leave the palette (and the view's title menu) when no connection may change anything.
+    void vscode.commands.executeCommand('setContext', 'eventBroker.allConnectionsReadOnly', store.list().length > 0 && store.list().every((c) => c.readOnly === true));
     void vscode.commands.executeCommand('setContext', 'eventBroker.tailing', tails.running().length > 0);
   };
   setContexts();
@@ -100,6 +102,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     ...registerLanguageModelTools(store, () => view.selection),
     registerCommand(COMMAND_IDS.addConnection, () => addConnectionCommand(store, p()), commandLog),
     registerCommand(COMMAND_IDS.removeConnection, (node?: unknown) => removeConnectionCommand(store, p(), node), commandLog),
+    registerCommand(COMMAND_IDS.toggleReadOnly, (node?: unknown) => toggleReadOnlyCommand(store, p(), node), commandLog),
     registerCommand(COMMAND_IDS.refresh, (node?: ExplorerNode) => explorer.refresh(isNode(node) ? node : undefined), commandLog),
     registerCommand(COMMAND_IDS.replayPartition, (node?: unknown) => replayPartitionCommand(store, p(), documents, node), commandLog),
     registerCommand(COMMAND_IDS.tailTopic, (node?: unknown) => tailTopicCommand(store, p(), tails, node), commandLog),

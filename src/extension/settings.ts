@@ -12,6 +12,8 @@ export interface ConnectionSetting {
   certFile?: string;
   keyFile?: string;
   rejectUnauthorized?: boolean;
+  /** Every change to the broker is refused on this connection (core/readOnly.ts). */
+  readOnly?: boolean;
 }
 
 export interface ExtensionSettings {

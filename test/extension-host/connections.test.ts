@@ -10,7 +10,7 @@ suite('connections', () => {
     // The local broker's SASL listener and its admin user (npm test starts that broker).
     const bootstrap = process.env.KAFKA_SASL_BOOTSTRAP!;
     const password = 'admin-secret';
-    const prompter = new ScriptedPrompter([{ input: 'Local test' }, { input: bootstrap }, { pick: 'SASL PLAIN' }, { input: 'admin' }, { input: password }, { pick: 'No TLS' }]);
+    const prompter = new ScriptedPrompter([{ input: 'Local test' }, { input: bootstrap }, { pick: 'SASL PLAIN' }, { input: 'admin' }, { input: password }, { pick: 'No TLS' }, { pick: 'Allow changes' }]);
     const connection = await withPrompter(api, prompter, () => vscode.commands.executeCommand<{ id: string; name: string }>('eventBroker.addConnection'));
     assert.equal(connection.name, 'Local test');
     const saved = vscode.workspace.getConfiguration('eventBroker').get<unknown[]>('connections');

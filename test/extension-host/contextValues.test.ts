@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { CONTEXT_VALUES } from '../../src/extension/tree/contextValues';
 import { EXTENSION_ID } from './extensionApi';
+import { viewItemPredicate } from './viewItemClause';
 
 type ContextKey = keyof typeof CONTEXT_VALUES;
 
@@ -17,16 +18,19 @@ interface MenuItem {
   group?: string;
 }
 
-const CONNECTIONS: ContextKey[] = ['connectionFromSettings', 'connectionFromEnvironment'];
-const GROUPS: ContextKey[] = ['groupStable', 'groupEmpty', 'groupDead', 'groupPreparingRebalance', 'groupCompletingRebalance', 'groupNotAuthorized', 'groupOtherState'];
+const CONNECTIONS: ContextKey[] = ['connectionFromSettings', 'connectionFromEnvironment', 'connectionFromSettingsReadOnly', 'connectionFromEnvironmentReadOnly'];
+const GROUPS: ContextKey[] = ['groupStable', 'groupEmpty', 'groupDead', 'groupPreparingRebalance', 'groupCompletingRebalance', 'groupNotAuthorized', 'groupOtherState', 'groupReadOnly'];
+/** A topic on any connection: the read commands are on both. */
+const TOPICS: ContextKey[] = ['topic', 'topicReadOnly'];
 
 /** Each view/item/context entry ("command@group") and the rows it is meant to appear on. */
 const INTENDED: Record<string, ContextKey[]> = {
-  'eventBroker.refresh@inline@9': [...CONNECTIONS, 'topicsFolder', 'topic', 'groupsFolder', ...GROUPS],
-  'eventBroker.removeConnection@9_remove': ['connectionFromSettings'],
-  'eventBroker.tailTopic@inline@1': ['topic'],
-  'eventBroker.tailTopic@1_read@1': ['topic'],
-  'eventBroker.offsetsForTime@1_read@2': ['topic'],
+  'eventBroker.refresh@inline@9': [...CONNECTIONS, 'topicsFolder', ...TOPICS, 'groupsFolder', 'groupsFolderReadOnly', ...GROUPS],
+  // Removing a connection changes settings, not the broker: offered on read-only ones too.
+  'eventBroker.removeConnection@9_remove': ['connectionFromSettings', 'connectionFromSettingsReadOnly'],
+  'eventBroker.tailTopic@inline@1': TOPICS,
+  'eventBroker.tailTopic@1_read@1': TOPICS,
+  'eventBroker.offsetsForTime@1_read@2': TOPICS,
   'eventBroker.produceTestEvent@2_write@1': ['topic'],
   'eventBroker.replayPartition@inline@1': ['partition'],
   'eventBroker.replayPartition@1_read@1': ['partition'],
@@ -36,31 +40,16 @@ const INTENDED: Record<string, ContextKey[]> = {
   'eventBroker.saveOffsetsSnapshot@3_offsets@2': GROUPS,
   'eventBroker.restoreOffsets@3_offsets@3': ['groupEmpty', 'groupDead', 'groupsFolder'],
   'eventBroker.filterTopics@inline@1': ['topicsFolder'],
-  'eventBroker.copyName@8_copy@1': [...CONNECTIONS, 'topic', ...GROUPS, 'partition', 'groupOffset', 'groupMember'],
+  'eventBroker.copyName@8_copy@1': [...CONNECTIONS, ...TOPICS, ...GROUPS, 'partition', 'groupOffset', 'groupMember'],
   'eventBroker.replayFromCommitted@1_read@1': ['groupOffset'],
   'eventBroker.replayFromCommitted@inline@1': ['groupOffset'],
   'eventBroker.copyBootstrap@8_copy@2': CONNECTIONS,
+  // A connection from the environment is read-only by EBX_READ_ONLY, not by a setting.
+  'eventBroker.toggleReadOnly@7_readOnly@1': ['connectionFromSettings', 'connectionFromSettingsReadOnly'],
 };
 
 /** Rows that no menu item is meant for (details, states and the "Load more…" row, which acts on click). */
 const WITHOUT_MENU: ContextKey[] = ['error', 'info', 'loadMore'];
-
-/**
- * The `viewItem` test of a when clause as a predicate. Only the forms our manifest uses are
- * understood (`viewItem == x`, `viewItem =~ /re/`, joined by `&&`); anything else fails the test
- * rather than being guessed at.
- */
-function viewItemPredicate(when: string): (value: string) => boolean {
-  assert.ok(!/\|\||!/.test(when), `"${when}": only && joins are understood here; extend this parser before using || or !`);
-  const terms = when.split('&&').map((t) => t.trim()).filter((t) => t.startsWith('viewItem'));
-  assert.equal(terms.length, 1, `"${when}" must test viewItem exactly once`);
-  const equals = /^viewItem\s*==\s*(\S+)$/.exec(terms[0]);
-  if (equals) return (value) => value === equals[1];
-  const matches = /^viewItem\s*=~\s*\/(.*)\/([a-z]*)$/.exec(terms[0]);
-  assert.ok(matches, `"${terms[0]}" is neither viewItem == x nor viewItem =~ /re/`);
-  const re = new RegExp(matches[1], matches[2]);
-  return (value) => re.test(value);
-}
 
 const manifest = JSON.parse(fs.readFileSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'package.json'), 'utf8')) as {
   contributes: { menus: Record<string, MenuItem[]> };

@@ -63,7 +63,7 @@ suite('security: passwords, output panels, destructive actions', () => {
     const marker = uniqueName('hostile-marker');
     try {
       // 1. A working SASL connection, used for a replay and a tail.
-      const add = new ScriptedPrompter([{ input: 'Sec admin' }, { input: bootstrap }, { pick: 'SASL PLAIN' }, { input: 'admin' }, { input: LOCAL_USERS.admin.password }, { pick: 'No TLS' }]);
+      const add = new ScriptedPrompter([{ input: 'Sec admin' }, { input: bootstrap }, { pick: 'SASL PLAIN' }, { input: 'admin' }, { input: LOCAL_USERS.admin.password }, { pick: 'No TLS' }, { pick: 'Allow changes' }]);
       await withPrompter(api, add, () => vscode.commands.executeCommand('eventBroker.addConnection'));
       assert.equal(add.answersLeft, 0, 'the connection test passed');
       const replayPrompter = new ScriptedPrompter([{ pick: 'Sec admin' }, { pick: topic }, { pick: 'Beginning' }, { input: '10' }]);
@@ -83,7 +83,7 @@ suite('security: passwords, output panels, destructive actions', () => {
       await until('the tail to stop', () => (api.tails.running().length === 0 ? true : undefined));
 
       // 2. A wrong password: the connection test fails with one sentence that does not repeat it.
-      const wrong = new ScriptedPrompter([{ input: 'Sec wrong' }, { input: bootstrap }, { pick: 'SASL PLAIN' }, { input: 'reader' }, { input: WRONG }, { pick: 'No TLS' }, { confirm: true }]);
+      const wrong = new ScriptedPrompter([{ input: 'Sec wrong' }, { input: bootstrap }, { pick: 'SASL PLAIN' }, { input: 'reader' }, { input: WRONG }, { pick: 'No TLS' }, { pick: 'Allow changes' }, { confirm: true }]);
       await withPrompter(api, wrong, () => vscode.commands.executeCommand('eventBroker.addConnection'));
       const failed = wrong.asked.find((a) => a.kind === 'confirm')!;
       assert.match(failed.message!, /The connection test failed: Authentication failed/);

@@ -52,7 +52,22 @@ export async function addConnectionCommand(store: ConnectionStore, prompter: Pro
     { title: 'Add Connection (4/4): transport' },
   );
   if (tls === undefined) throw new Cancelled();
-  const setting: ConnectionSetting = { name: name.trim(), bootstrap: parseBootstrap(bootstrap).join(','), saslMechanism: mechanism, ...(username ? { username: username.trim() } : {}), ...(tls ? { tls: true } : {}) };
+  const readOnly = await prompter.pickOne(
+    [
+      { label: 'Allow changes', description: 'deleting groups, resetting offsets, producing: each after a confirmation', value: false },
+      { label: 'Read-only', description: 'every change to the broker is refused and changing commands are hidden (for production)', value: true },
+    ],
+    { title: 'Add Connection: read-only?' },
+  );
+  if (readOnly === undefined) throw new Cancelled();
+  const setting: ConnectionSetting = {
+    name: name.trim(),
+    bootstrap: parseBootstrap(bootstrap).join(','),
+    saslMechanism: mechanism,
+    ...(username ? { username: username.trim() } : {}),
+    ...(tls ? { tls: true } : {}),
+    ...(readOnly ? { readOnly: true } : {}),
+  };
 
   const problem = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Testing the connection to ${setting.bootstrap}…` }, async () => {
     const session = await store.testSession(settingsConnection(setting), password);
@@ -76,6 +91,26 @@ export async function removeConnectionCommand(store: ConnectionStore, prompter: 
   const confirmed = await prompter.confirm(`Remove the connection "${connection.name}"?`, `${connection.bootstrap}\nIts saved password is deleted too. Tails on it stop.`, 'Remove');
   if (!confirmed) throw new Cancelled();
   await store.remove(connection);
+}
+
+/**
+ * Toggle Read-Only: a settings connection becomes read-only at once; allowing changes again is
+ * confirmed first, since it re-enables deleting and resetting on what may be production.
+ */
+export async function toggleReadOnlyCommand(store: ConnectionStore, prompter: Prompter, node?: unknown): Promise<boolean> {
+  const connection = node instanceof ConnectionNode ? node.connection : await pickConnection(store, prompter);
+  const readOnly = connection.readOnly !== true;
+  if (!readOnly) {
+    const confirmed = await prompter.confirm(
+      `Allow changes on "${connection.name}"?`,
+      `${connection.bootstrap}\nDeleting groups, resetting and restoring offsets and producing become possible again (each still asks first).`,
+      'Allow Changes',
+    );
+    if (!confirmed) throw new Cancelled();
+  }
+  await store.setReadOnly(connection, readOnly);
+  void vscode.window.showInformationMessage(readOnly ? `Connection "${connection.name}" is read-only now.` : `Connection "${connection.name}" allows changes now.`);
+  return readOnly;
 }
 
 async function ask(prompter: Prompter, options: vscode.InputBoxOptions & { title: string }): Promise<string> {

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { deleteGroups, idleGroupsPlan, shortReason } from '../../core/deleteGroups';
 import { describeIdleGroup, idleGroupFacts } from '../../core/idleGroupFacts';
 import { UsageError } from '../../core/errors';
+import { refuseIfReadOnly } from '../../core/readOnly';
 import { listGroups } from '../../core/groups';
 import type { DeleteGroupResult } from '../../core/model';
 import type { BrokerConnection } from '../connections/brokerConnection';
@@ -23,6 +24,7 @@ export async function deleteGroupCommand(store: ConnectionStore, prompter: Promp
   if (selected.length > 0) {
     connection = selected[0].connection;
     if (selected.some((n) => n.connection.id !== connection.id)) throw new UsageError('Select groups of one connection at a time.');
+    refuseIfReadOnly(connection, selected.length === 1 ? `deleting consumer group "${selected[0].group.groupId}"` : 'deleting consumer groups');
     // A group with members cannot be deleted: say why at once instead of asking first.
     const busy = selected.filter((n) => n.group.state !== 'Empty' && n.group.state !== 'Dead');
     if (busy.length > 0) {
@@ -34,6 +36,7 @@ export async function deleteGroupCommand(store: ConnectionStore, prompter: Promp
     groupIds = selected.map((n) => n.group.groupId);
   } else {
     connection = await pickConnection(store, prompter);
+    refuseIfReadOnly(connection, 'deleting consumer groups');
     const { groups } = await listGroups(await store.session(connection), readSettings().brokerProfile);
     const picked = await prompter.pickMany(
       groups.map((g) => ({ label: g.groupId, description: `${g.state} · ${g.members} members`, value: g.groupId })),
@@ -53,6 +56,7 @@ export async function deleteGroupCommand(store: ConnectionStore, prompter: Promp
 export async function deleteIdleGroupsCommand(store: ConnectionStore, prompter: Prompter, afterDelete: (c: BrokerConnection) => void, node?: unknown): Promise<DeleteGroupResult[]> {
   const fromNode = (node as { connection?: BrokerConnection } | undefined)?.connection;
   const connection = fromNode ?? (await pickConnection(store, prompter));
+  refuseIfReadOnly(connection, 'deleting idle consumer groups');
   const prefix = (await prompter.input({ title: 'Delete Idle Consumer Groups: only groups whose id starts with… (empty for all)', value: '', placeHolder: 'prefix (optional)' }))?.trim();
   if (prefix === undefined) throw new Cancelled();
   const session = await store.session(connection);

@@ -7,6 +7,7 @@ import { exportSnapshot, parseSnapshot } from '../../core/offsetReset/offsetsSna
 import { planRestore, type RestoreBy } from '../../core/offsetReset/restorePlan';
 import type { ResetResult } from '../../core/offsetReset/commitPlan';
 import { explainError } from '../../core/errors';
+import { refuseIfReadOnly } from '../../core/readOnly';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { Prompter } from '../prompter';
@@ -44,6 +45,7 @@ export async function restoreOffsetsCommand(store: ConnectionStore, prompter: Pr
   const intoGroup = node instanceof GroupNode ? node.group.groupId : undefined;
   const fromNode = (node as { connection?: BrokerConnection } | undefined)?.connection;
   const connection = fromNode ?? (await pickConnection(store, prompter));
+  refuseIfReadOnly(connection, 'restoring offsets');
   const path = await prompter.input({ title: 'Restore Offsets: snapshot file', value: defaultFolder(), validateInput: (t) => (t.trim() === '' ? 'A file path.' : undefined) });
   if (path === undefined) throw new Cancelled();
   const bytes = await vscode.workspace.fs.readFile(vscode.Uri.file(path.trim())).then(

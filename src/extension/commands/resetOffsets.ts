@@ -9,6 +9,7 @@ import type { ResetResult } from '../../core/offsetReset/commitPlan';
 import type { ResetTarget } from '../../core/offsetReset/resetTarget';
 import { parseTime } from '../../core/time';
 import { explainError } from '../../core/errors';
+import { refuseIfReadOnly } from '../../core/readOnly';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { Prompter } from '../prompter';
@@ -23,7 +24,7 @@ const TITLE = 'Reset Offsets';
 type TargetKind = ResetTarget['kind'];
 
 export async function resetOffsetsCommand(store: ConnectionStore, prompter: Prompter, afterCommit: (c: BrokerConnection) => void, node?: unknown): Promise<ResetResult> {
-  const { connection, groupId } = await groupFromNodeOrPicker(store, prompter, node, TITLE);
+  const { connection, groupId } = await groupFromNodeOrPicker(store, prompter, node, TITLE, 'resetting offsets');
   const session = await store.session(connection);
   const target = await askTarget(prompter, groupId);
   let scope: { topic: string; partitions?: number[] }[] = [];
@@ -46,10 +47,24 @@ export async function resetOffsetsCommand(store: ConnectionStore, prompter: Prom
   return confirmAndCommit(store, prompter, connection, plan, afterCommit);
 }
 
-/** The group clicked, or a connection and a group picked (every group, with its state: core refuses those with members). */
-export async function groupFromNodeOrPicker(store: ConnectionStore, prompter: Prompter, node: unknown, title: string): Promise<{ connection: BrokerConnection; groupId: string }> {
-  if (node instanceof GroupNode) return { connection: node.connection, groupId: node.group.groupId };
+/**
+ * The group clicked, or a connection and a group picked (every group, with its state: core refuses
+ * those with members). `change` names what the command will change: a read-only connection is
+ * refused with it as soon as the connection is known, before anything else is asked.
+ */
+export async function groupFromNodeOrPicker(
+  store: ConnectionStore,
+  prompter: Prompter,
+  node: unknown,
+  title: string,
+  change?: string,
+): Promise<{ connection: BrokerConnection; groupId: string }> {
+  if (node instanceof GroupNode) {
+    if (change) refuseIfReadOnly(node.connection, change);
+    return { connection: node.connection, groupId: node.group.groupId };
+  }
   const connection = await pickConnection(store, prompter);
+  if (change) refuseIfReadOnly(connection, change);
   const { groups } = await listGroups(await store.session(connection), readSettings().brokerProfile);
   if (groups.length === 0) throw new Error('This broker has no consumer groups yet.');
   const groupId = await prompter.pickOne(

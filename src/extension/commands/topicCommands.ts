@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { offsetsForTime } from '../../core/offsetsForTime';
 import { produce } from '../../core/topics';
 import { parseTime } from '../../core/time';
+import { refuseIfReadOnly } from '../../core/readOnly';
 import type { OffsetForTime } from '../../core/model';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { BrokerConnection } from '../connections/brokerConnection';
@@ -12,9 +13,20 @@ import { Cancelled } from '../runCommand';
 import { TopicNode } from '../tree/topicNode';
 import { pickConnection, pickTopic } from './pickers';
 
-async function connectionAndTopic(store: ConnectionStore, prompter: Prompter, node: unknown, title: string, options: { withoutInternal?: boolean } = {}): Promise<{ connection: BrokerConnection; topic: string }> {
-  if (node instanceof TopicNode) return { connection: node.connection, topic: node.topic.name };
+/** `change`: what the command will change; a read-only connection is refused with it before the topic is asked. */
+async function connectionAndTopic(
+  store: ConnectionStore,
+  prompter: Prompter,
+  node: unknown,
+  title: string,
+  options: { withoutInternal?: boolean; change?: string } = {},
+): Promise<{ connection: BrokerConnection; topic: string }> {
+  if (node instanceof TopicNode) {
+    if (options.change) refuseIfReadOnly(node.connection, options.change);
+    return { connection: node.connection, topic: node.topic.name };
+  }
   const connection = await pickConnection(store, prompter);
+  if (options.change) refuseIfReadOnly(connection, options.change);
   return { connection, topic: await pickTopic(await store.session(connection), prompter, title, options) };
 }
 
@@ -68,7 +80,7 @@ export async function offsetsForTimeCommand(store: ConnectionStore, prompter: Pr
 
 /** Produce Test Event…: one record with VAST-safe settings (no compression, no idempotence). */
 export async function produceTestEventCommand(store: ConnectionStore, prompter: Prompter, node?: unknown): Promise<void> {
-  const { connection, topic } = await connectionAndTopic(store, prompter, node, 'Produce Test Event: topic', { withoutInternal: true });
+  const { connection, topic } = await connectionAndTopic(store, prompter, node, 'Produce Test Event: topic', { withoutInternal: true, change: 'producing records' });
   const value = await prompter.input({ title: `Produce to ${topic}: value`, value: JSON.stringify({ test: true, at: new Date().toISOString() }) });
   if (value === undefined) throw new Cancelled();
   const key = await prompter.input({ title: `Produce to ${topic}: key (empty for none)`, value: '' });

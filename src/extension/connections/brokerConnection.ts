@@ -1,5 +1,5 @@
 import type { ConnectionOptions, SaslMechanism } from '../../core/connection';
-import { parseBootstrap } from '../../core/connection';
+import { parseBootstrap, readOnlyFromEnv } from '../../core/connection';
 import type { ConnectionSetting } from '../settings';
 
 /** A connection as the tree shows it. It never holds a password. */
@@ -11,11 +11,16 @@ export interface BrokerConnection {
   username?: string;
   saslMechanism?: SaslMechanism;
   tls?: ConnectionOptions['tls'];
+  /** Every change to the broker is refused (core/readOnly.ts); the tree marks it and hides changing commands. */
+  readOnly?: boolean;
 }
 
 export const ENVIRONMENT_CONNECTION_ID = 'env:KAFKA_BOOTSTRAP';
 
-/** The connection VAST's guides imply: KAFKA_BOOTSTRAP, with KAFKA_USERNAME/KAFKA_PASSWORD for SASL PLAIN. */
+/**
+ * The connection VAST's guides imply: KAFKA_BOOTSTRAP, with KAFKA_USERNAME/KAFKA_PASSWORD for SASL
+ * PLAIN; EBX_READ_ONLY=1 makes it read-only (as for ebx).
+ */
 export function environmentConnection(env: NodeJS.ProcessEnv): BrokerConnection | undefined {
   const bootstrap = env.KAFKA_BOOTSTRAP?.trim();
   if (!bootstrap) return undefined;
@@ -27,6 +32,7 @@ export function environmentConnection(env: NodeJS.ProcessEnv): BrokerConnection 
     bootstrap,
     username,
     saslMechanism: username ? 'plain' : undefined,
+    readOnly: readOnlyFromEnv(env),
   };
 }
 
@@ -40,6 +46,7 @@ export function settingsConnection(setting: ConnectionSetting): BrokerConnection
     username: mechanism ? setting.username : undefined,
     saslMechanism: mechanism,
     tls: setting.tls ? { caFile: setting.caFile, certFile: setting.certFile, keyFile: setting.keyFile, rejectUnauthorized: setting.rejectUnauthorized !== false } : undefined,
+    readOnly: setting.readOnly === true,
   };
 }
 
@@ -61,5 +68,8 @@ export function connectionOptions(
     tls: connection.tls,
     clientId: typeof overrides['client.id'] === 'string' && overrides['client.id'] !== '' ? overrides['client.id'] : 'event-broker-explorer-vscode',
     timeoutMs: Number.isInteger(requestTimeout) && requestTimeout > 0 ? requestTimeout : timeoutMs,
+    // The session's access then refuses every change, whatever command or tool asks (core/readOnlyClusterAccess.ts).
+    readOnly: connection.readOnly === true,
+    name: connection.name,
   };
 }

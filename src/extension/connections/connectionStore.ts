@@ -103,6 +103,24 @@ export class ConnectionStore implements vscode.Disposable {
     return connection;
   }
 
+  /** Saves a settings connection as read-only or not; its session reopens with the new setting (tails on it stop). */
+  async setReadOnly(connection: BrokerConnection, readOnly: boolean): Promise<void> {
+    if (connection.source === 'environment') {
+      throw new UsageError(
+        `This connection comes from the KAFKA_BOOTSTRAP environment variable: ${readOnly ? 'set EBX_READ_ONLY=1' : 'unset EBX_READ_ONLY'} before starting VS Code to change it.`,
+      );
+    }
+    const connections = readSettings().connections.map((c) => {
+      if (c.name !== connection.name) return c;
+      // Writable connections carry no readOnly key at all, as Add Connection saves them.
+      const rest = { ...c };
+      delete rest.readOnly;
+      return readOnly ? { ...rest, readOnly: true } : rest;
+    });
+    await writeConnections(connections);
+    this.reconcile();
+  }
+
   async remove(connection: BrokerConnection): Promise<void> {
     if (connection.source === 'environment') {
       throw new UsageError('This connection comes from the KAFKA_BOOTSTRAP environment variable: unset it to remove the connection.');

@@ -24,12 +24,22 @@ export class ConnectionNode implements ExplorerNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.connection.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `connection:${this.connection.id}`;
-    item.description = this.connection.source === 'environment' ? 'from environment' : this.connection.bootstrap;
+    const readOnly = this.connection.readOnly === true;
+    const where = this.connection.source === 'environment' ? 'from environment' : this.connection.bootstrap;
+    item.description = readOnly ? `read-only · ${where}` : where;
     item.tooltip = new vscode.MarkdownString(
-      [`**${this.connection.name}**`, `bootstrap: \`${this.connection.bootstrap}\``, this.connection.username ? `user: ${this.connection.username} (${this.connection.saslMechanism})` : 'no authentication', this.connection.tls ? 'TLS' : ''].filter(Boolean).join('  \n'),
+      [
+        `**${this.connection.name}**`,
+        `bootstrap: \`${this.connection.bootstrap}\``,
+        this.connection.username ? `user: ${this.connection.username} (${this.connection.saslMechanism})` : 'no authentication',
+        this.connection.tls ? 'TLS' : '',
+        readOnly ? `**Read-only**: changes are disabled (deleting groups, resetting or restoring offsets, producing, creating or deleting topics)${this.connection.source === 'environment' ? ' by EBX_READ_ONLY' : ''}.` : '',
+      ]
+        .filter(Boolean)
+        .join('  \n'),
     );
-    item.iconPath = new vscode.ThemeIcon('server-environment');
-    item.contextValue = connectionContextValue(this.connection.source);
+    item.iconPath = new vscode.ThemeIcon(readOnly ? 'lock' : 'server-environment');
+    item.contextValue = connectionContextValue(this.connection);
     return item;
   }
 

@@ -1,15 +1,23 @@
 // Every contextValue a row of the explorer carries. package.json's menus match these with
 // `viewItem` clauses (so "Delete" is offered only where it can work); a test checks every clause
-// against this table and says which rows each menu item is meant for.
+// against this table and says which rows each menu item is meant for. The rows of a read-only
+// connection that would offer a change carry a `.readonly` variant, which no changing command's
+// clause matches (test/extension-host/readOnly.test.ts checks that).
 import type { BrokerConnection } from '../connections/brokerConnection';
 
 export const CONTEXT_VALUES = {
   connectionFromSettings: 'connection.settings',
   connectionFromEnvironment: 'connection.environment',
+  connectionFromSettingsReadOnly: 'connection.settings.readonly',
+  connectionFromEnvironmentReadOnly: 'connection.environment.readonly',
   topicsFolder: 'topics',
   topic: 'topic',
+  /** A topic of a read-only connection: no Produce. */
+  topicReadOnly: 'topic.readonly',
   partition: 'partition',
   groupsFolder: 'groups',
+  /** The groups of a read-only connection: no Delete Idle Groups, no Restore. */
+  groupsFolderReadOnly: 'groups.readonly',
   // A group's value carries its state: Delete is offered on Empty and Dead groups only.
   groupStable: 'group.stable',
   groupEmpty: 'group.empty',
@@ -19,6 +27,8 @@ export const CONTEXT_VALUES = {
   groupNotAuthorized: 'group.notauthorized',
   /** Any state this table does not name (Unknown, or a newer protocol's states). */
   groupOtherState: 'group.other',
+  /** A group of a read-only connection, whatever its state: no Delete, Reset or Restore. */
+  groupReadOnly: 'group.readonly',
   groupMember: 'member',
   groupOffset: 'groupOffset',
   error: 'error',
@@ -28,8 +38,17 @@ export const CONTEXT_VALUES = {
 
 export type ContextValue = (typeof CONTEXT_VALUES)[keyof typeof CONTEXT_VALUES];
 
-export function connectionContextValue(source: BrokerConnection['source']): ContextValue {
-  return source === 'environment' ? CONTEXT_VALUES.connectionFromEnvironment : CONTEXT_VALUES.connectionFromSettings;
+export function connectionContextValue(connection: Pick<BrokerConnection, 'source' | 'readOnly'>): ContextValue {
+  if (connection.source === 'environment') return connection.readOnly ? CONTEXT_VALUES.connectionFromEnvironmentReadOnly : CONTEXT_VALUES.connectionFromEnvironment;
+  return connection.readOnly ? CONTEXT_VALUES.connectionFromSettingsReadOnly : CONTEXT_VALUES.connectionFromSettings;
+}
+
+export function topicContextValue(connection: Pick<BrokerConnection, 'readOnly'>): ContextValue {
+  return connection.readOnly ? CONTEXT_VALUES.topicReadOnly : CONTEXT_VALUES.topic;
+}
+
+export function groupsFolderContextValue(connection: Pick<BrokerConnection, 'readOnly'>): ContextValue {
+  return connection.readOnly ? CONTEXT_VALUES.groupsFolderReadOnly : CONTEXT_VALUES.groupsFolder;
 }
 
 const GROUP_STATES = new Map<string, ContextValue>([
@@ -41,7 +60,11 @@ const GROUP_STATES = new Map<string, ContextValue>([
   ['NotAuthorized', CONTEXT_VALUES.groupNotAuthorized],
 ]);
 
-/** The broker's group state (kafkajs spells it "Empty", "Stable", …) as a context value. */
-export function groupContextValue(state: string): ContextValue {
+/**
+ * The broker's group state (kafkajs spells it "Empty", "Stable", …) as a context value; on a
+ * read-only connection the state changes no menu, so every group is `group.readonly`.
+ */
+export function groupContextValue(state: string, connection: Pick<BrokerConnection, 'readOnly'> = {}): ContextValue {
+  if (connection.readOnly) return CONTEXT_VALUES.groupReadOnly;
   return GROUP_STATES.get(state) ?? CONTEXT_VALUES.groupOtherState;
 }

@@ -38,7 +38,7 @@ export class GroupNode implements ExplorerNode {
     item.description = parts.join(' · ');
     item.iconPath = new vscode.ThemeIcon(STATE_ICONS[g.state] ?? 'question');
     // Context values encode the state, so Delete is offered only where it can work (Empty, Dead).
-    item.contextValue = groupContextValue(g.state);
+    item.contextValue = groupContextValue(g.state, this.connection);
     const deletable = g.state === 'Empty' || g.state === 'Dead';
     item.tooltip = new vscode.MarkdownString(
       [
@@ -49,7 +49,11 @@ export class GroupNode implements ExplorerNode {
         this.totalLag === undefined ? '' : `lag: ${this.totalLag === null ? 'unknown (no commits)' : `≈${this.totalLag}`}`,
         '',
         // Why the menu has no Delete: say it where the user looks for it.
-        deletable ? 'Delete is in the context menu (its committed offsets go with it).' : 'Delete is offered only for a group without members: stop its consumers first.',
+        this.connection.readOnly
+          ? 'The connection is read-only: deleting the group and changing its offsets are disabled.'
+          : deletable
+            ? 'Delete is in the context menu (its committed offsets go with it).'
+            : 'Delete is offered only for a group without members: stop its consumers first.',
         '',
         APPROXIMATE_END_NOTE,
       ].join('  \n'),

@@ -8,7 +8,7 @@ import type { ExplorerNode } from './explorerNode';
 import { ErrorNode, InfoNode } from './simpleNodes';
 import { pagedNodes } from './paging';
 import { GroupNode } from './groupNode';
-import { CONTEXT_VALUES } from './contextValues';
+import { groupsFolderContextValue } from './contextValues';
 
 /** From this share of VAST's group cap on, the folder is drawn in the warning colour. */
 export const GROUP_CAP_WARNING_SHARE = 0.9;
@@ -37,7 +37,7 @@ export class GroupsFolderNode implements ExplorerNode {
     const count = list ? (list.limit ? `${list.count}/${list.limit}` : `${list.count}`) : undefined;
     const item = new vscode.TreeItem(count === undefined ? 'Consumer Groups' : `Consumer Groups (${count})`, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `groups:${this.connection.id}`;
-    item.contextValue = CONTEXT_VALUES.groupsFolder;
+    item.contextValue = groupsFolderContextValue(this.connection);
     const nearCap = list?.limit ? list.count >= list.limit * GROUP_CAP_WARNING_SHARE : false;
     item.iconPath = new vscode.ThemeIcon('organization', nearCap ? new vscode.ThemeColor('list.warningForeground') : undefined);
     if (nearCap && list?.limit) item.description = list.count >= list.limit ? 'at the group cap' : 'near the group cap';

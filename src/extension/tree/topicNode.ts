@@ -6,7 +6,7 @@ import type { ExplorerContext } from './explorerContext';
 import type { ExplorerNode } from './explorerNode';
 import { ErrorNode } from './simpleNodes';
 import { PartitionNode } from './partitionNode';
-import { CONTEXT_VALUES } from './contextValues';
+import { topicContextValue } from './contextValues';
 
 export class TopicNode implements ExplorerNode {
   constructor(
@@ -21,7 +21,7 @@ export class TopicNode implements ExplorerNode {
     item.id = `topic:${this.connection.id}:${this.topic.name}`;
     item.description = `${this.topic.partitions} partition${this.topic.partitions === 1 ? '' : 's'}${this.topic.internal ? ' · internal' : ''}`;
     item.iconPath = new vscode.ThemeIcon(this.topic.internal ? 'lock' : 'symbol-event');
-    item.contextValue = CONTEXT_VALUES.topic;
+    item.contextValue = topicContextValue(this.connection);
     item.tooltip = `${this.topic.name}\n${item.description}`;
     return item;
   }
