@@ -212,6 +212,34 @@ suite('language-model tools', () => {
     assert.ok(!(await groupIds(session)).includes(missing));
   });
 
+  test('a read-only connection: reading works, every changing tool is refused with one sentence, nothing changes', async () => {
+    const idle = uniqueName('lm-tools-group-ro');
+    await session.cluster().commitOffsets(idle, [{ topic, partition: 0, offset: 2 }]);
+    const config = vscode.workspace.getConfiguration('eventBroker');
+    const saved = config.inspect('connections')?.globalValue;
+    await config.update('connections', [{ name: 'tools-ro', bootstrap: process.env.KAFKA_BOOTSTRAP, readOnly: true }], vscode.ConfigurationTarget.Global);
+    try {
+      const listed = JSON.parse(await invoke('ebx_listConnections', {})) as { connections: { name: string; readOnly: boolean }[] };
+      assert.equal(listed.connections.find((c) => c.name === 'tools-ro')?.readOnly, true);
+      assert.match(await invoke('ebx_listTopics', { connection: 'tools-ro', filter: topic }), /^1 topic whose name/);
+      const high = (await describePartitions(session, topic))[0].high;
+      const refusals: [string, object, string][] = [
+        ['ebx_deleteGroups', { connection: 'tools-ro', groups: [idle] }, 'deleting consumer groups'],
+        ['ebx_resetOffsets', { connection: 'tools-ro', group: idle, topic, to: 'earliest' }, 'resetting offsets'],
+        ['ebx_produceRecord', { connection: 'tools-ro', topic, partition: 0, value: 'no' }, 'producing records'],
+      ];
+      for (const [name, input, what] of refusals) {
+        // Refused before any plan exists, so VS Code asks nothing: invokeTool answers at once.
+        assert.equal(await invoke(name, input), `Connection "tools-ro" is read-only: ${what} is not allowed.`, name);
+      }
+      assert.ok((await groupIds(session)).includes(idle), 'the group is still there');
+      assert.deepEqual((await session.cluster().committedOffsets(idle)).filter((c) => c.offset >= 0).map((c) => c.offset), [2], 'its offset did not move');
+      assert.equal((await describePartitions(session, topic))[0].high, high, 'nothing was produced');
+    } finally {
+      await config.update('connections', saved, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   test('no consumer group appeared on the topics read, except those the tests committed themselves', async () => {
     const added = (await groupIds(session)).filter((g) => !groupsBefore.includes(g));
     const onOurTopics = await Promise.all(
