@@ -111,11 +111,18 @@ async function serveMcp(globals: GlobalOptions, readOnly: boolean): Promise<void
     if (!server.getClientCapabilities()?.elicitation) {
       return text(`Nothing was changed: this MCP client cannot ask the user to confirm (it does not support elicitation). The plan was:\n${change.plan}`, true);
     }
-    const answer = await server.elicitInput({
-      message: `${change.title}\n${change.plan}`,
-      requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Do it', description: 'Make exactly this change.' } }, required: ['confirm'] },
-    });
-    if (answer.action !== 'accept' || answer.content?.confirm !== true) return text('Cancelled by the user: nothing was changed.', true);
+    let confirmed: boolean;
+    try {
+      const answer = await server.elicitInput({
+        message: `${change.title}\n${change.plan}`,
+        requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Do it', description: 'Make exactly this change.' } }, required: ['confirm'] },
+      });
+      confirmed = answer.action === 'accept' && answer.content?.confirm === true;
+    } catch {
+      // No answer in time, or the client failed to ask: not a yes.
+      return text('The confirmation got no answer: nothing was changed.', true);
+    }
+    if (!confirmed) return text('Cancelled by the user: nothing was changed.', true);
     const outcome = await runner.applyChange(change, extra.signal);
     return text(outcome.text, !outcome.ok);
   });

@@ -20,8 +20,7 @@ export function connectionSummary(connection: BrokerConnection): ConnectionSumma
     auth: connection.saslMechanism ?? 'none',
     username: connection.username ?? null,
     tls: connection.tls !== undefined,
-    // Read-only connections come with the read-only work (issue 13); absent means not read-only.
-    readOnly: (connection as { readOnly?: boolean }).readOnly === true,
+    readOnly: connection.readOnly === true,
   };
 }
 

@@ -19,6 +19,7 @@ interface ContributedTool {
   modelDescription: string;
   inputSchema: unknown;
   tags: string[];
+  when?: string;
 }
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '../../../../package.json'), 'utf8')) as { contributes: { languageModelTools: ContributedTool[] } };
@@ -35,6 +36,8 @@ test('package.json declares exactly the core tools, in order, with the same text
     assert.deepEqual(declared.inputSchema, tool.inputSchema, tool.name);
     assert.equal(declared.canBeReferencedInPrompt, true, tool.name);
     assert.equal(declared.tags.includes('changesBroker'), tool.changes, `${tool.name}: the changesBroker tag says whether it changes the broker`);
+    // A changing tool is not offered to the model when every connection is read-only (the context key the container sets).
+    assert.equal(declared.when, tool.changes ? '!eventBroker.allConnectionsReadOnly' : undefined, tool.name);
   }
 });
 
