@@ -18,7 +18,8 @@ import type { GroupNode } from '../../src/extension/tree/groupNode';
 import type { GroupOffsetNode } from '../../src/extension/tree/groupOffsetNode';
 import type { LagWatch } from '../../src/extension/lag/lagWatch';
 import { WARNING_BACKGROUND } from '../../src/extension/lag/lagStatusItem';
-import { extensionApi, findRow, rows, until } from './extensionApi';
+import { ScriptedPrompter } from './scriptedPrompter';
+import { extensionApi, findRow, rows, until, withPrompter } from './extensionApi';
 
 const config = () => vscode.workspace.getConfiguration('eventBroker');
 
@@ -187,6 +188,18 @@ suite('lag: time lag in the tree, Watch Lag', () => {
     watch.panel.dispose();
     assert.equal(api.lagWatches.find(watch.target), undefined, 'closing the panel ends the watch and its status item');
     assert.equal(api.lagWatches.all().length, 0);
+  });
+
+  test('Watch Lag from the palette asks for the group, then watches it', async () => {
+    const api = await extensionApi();
+    const prompter = new ScriptedPrompter([{ pick: caughtUp }]);
+    const watch = await withPrompter(api, prompter, () => vscode.commands.executeCommand<LagWatch>('eventBroker.watchLag'));
+    assert.equal(prompter.asked[0].title, 'Watch Lag: choose a consumer group');
+    assert.equal(watch.groupId, caughtUp);
+    if (!watch.latest) await samples(watch, 1);
+    assert.equal(watch.status.text, `$(pulse) ${caughtUp}: caught up`);
+    assert.equal(watch.status.background, undefined);
+    watch.panel.dispose();
   });
 
   test('sampling follows the panel: none while it is hidden, none after it is closed (Fetch requests counted on the wire)', async function () {
