@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { version } from '../../package.json';
 import { registerDeleteGroupCommands } from './commands/deleteGroups';
 import { registerGroupCommands } from './commands/groups';
+import { registerLagCommand } from './commands/lag';
 import { registerLintCommand } from './commands/lint';
 import { registerOffsetsSnapshotCommands } from './commands/offsetsSnapshot';
 import { registerProduceCommand } from './commands/produce';
@@ -37,6 +38,7 @@ export function buildProgram(): Command {
   registerTopicCommands(program);
   registerProduceCommand(program);
   registerGroupCommands(program);
+  registerLagCommand(program);
   registerDeleteGroupCommands(program);
   registerReadCommands(program);
   registerLintCommand(program);

@@ -73,6 +73,11 @@ export interface FetchLimits {
    * connection made while a broker was restarting can stay silent until the request timeout.
    */
   answerWithinMs?: number;
+  /**
+   * Fetch the same partitions on at once when the answer had records (default true): a reader
+   * gains, a one-shot look (a lag sample) would only double its requests on the wire.
+   */
+  readAhead?: boolean;
 }
 
 export interface FetchedPartition {

@@ -52,7 +52,7 @@ export class FetchReadAhead {
     const ahead = this.pending.get(nodeId);
     this.pending.delete(nodeId);
     const answer = ahead?.key === key ? await ahead.answer : await this.send(broker, nodeId, wanted, limits);
-    if (answer.length === wanted.length && answer.some((p) => p.records.length > 0)) {
+    if (limits.readAhead !== false && answer.length === wanted.length && answer.some((p) => p.records.length > 0)) {
       const next = answer.map((p) => ({ topic: p.topic, partition: p.partition, offset: p.nextOffset }));
       const nextAnswer = this.send(broker, nodeId, next, limits);
       nextAnswer.catch(() => undefined); // a failure is seen by whoever asks for it, never unhandled

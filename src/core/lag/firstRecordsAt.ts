@@ -9,7 +9,8 @@ import { EARLIEST, LATEST, type ClusterAccess, type FetchedPartition, type Fetch
 import { BrokerError } from '../brokerError';
 import { abortError, isAbort } from '../errors';
 import { keyOf } from '../reader/partitionPositions';
-import { sleep, untilAborted } from '../reader/abortableWaits';
+import { sleep, untilAborted, within } from '../reader/abortableWaits';
+import { METADATA_ANSWER_WITHIN_MS } from '../reader/leaderFetches';
 import { systemClock, type ReaderClock } from '../reader/readerClock';
 
 export interface OffsetToLookAt {
@@ -127,9 +128,9 @@ export async function firstRecordsAt(access: ClusterAccess, positions: OffsetToL
     }
     if (retrying && pending.size > 0) {
       await sleep(clock, RETRY_PAUSE_MS, signal);
-      await untilAborted(access.refreshMetadata(), signal).catch((err: unknown) => {
-        if (isAbort(err) && signal?.aborted) throw err;
-      });
+      // Bounded like the reader's: a broker that accepts connections but never answers must not stall a sample.
+      await within(clock, access.refreshMetadata().catch(() => undefined), METADATA_ANSWER_WITHIN_MS, signal);
+      if (signal?.aborted) throw abortError();
     }
   }
   return results;
@@ -221,6 +222,8 @@ function limitsFor(partitions: number, options: FirstRecordsOptions): FetchLimit
     maxWaitMs: 0,
     partitionMaxBytes: PARTITION_MAX_BYTES,
     maxBytes: Math.min(FETCH_MAX_BYTES, partitions * PARTITION_MAX_BYTES),
+    // One look per sample: the records after the first are not wanted.
+    readAhead: false,
     ...(options.answerWithinMs === undefined ? {} : { answerWithinMs: options.answerWithinMs }),
   };
 }

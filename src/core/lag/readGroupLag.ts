@@ -2,7 +2,7 @@
 // and time lag by reading the record at the committed offset, group-less. Requests: FindCoordinator,
 // DescribeGroups, OffsetFetch, one Metadata, then one ListOffsets and one Fetch per leader broker,
 // side by side. Never joins the group, never commits.
-import { LATEST, type CommittedOffset, type GroupDescription } from '../clusterAccess';
+import { LATEST, type ClusterAccess, type CommittedOffset, type GroupDescription } from '../clusterAccess';
 import { SENTENCE_FOR_CODE } from '../brokerError';
 import { EbxError, UsageError } from '../errors';
 import { lagOf } from '../groups';
@@ -43,14 +43,11 @@ export async function readGroupLag(session: KafkaSession, group: string, options
     const offset = commits.get(keyOf(r.topic, r.partition));
     return offset === undefined ? [] : [{ ...r, offset }];
   });
-  const [ends, found] = await Promise.all([
-    access
-      .listOffsets(known.map((r) => ({ topic: r.topic, partition: r.partition, leader: r.leader, timestamp: LATEST })))
-      .then((answers) => new Map(answers.map((a) => [keyOf(a.topic, a.partition), a.offset])))
-      // Without end offsets the time lag still stands; the offset lag shows as unknown.
-      .catch(() => new Map<string, number>()),
-    firstRecordsAt(access, withCommit, { signal: options.signal, answerWithinMs: session.timeoutMs, clock: options.clock }),
-  ]);
+  const [ends, found] = await session.withinTimeout(
+    `reading at the committed offsets of group ${group}`,
+    () => Promise.all([endOffsets(access, known), firstRecordsAt(access, withCommit, { signal: options.signal, answerWithinMs: fetchAnswerWithinMs(session), clock: options.clock })]),
+    options.signal,
+  );
   const sampledAt = now();
 
   const readings = rows
@@ -64,6 +61,21 @@ export async function readGroupLag(session: KafkaSession, group: string, options
     })
     .sort((a, b) => a.topic.localeCompare(b.topic) || a.partition - b.partition);
   return { group, state: description?.state || 'Unknown', sampledAt, partitions: readings, maxTimeLagMs: maxTimeLagOf(readings) };
+}
+
+/** The reported end offsets (one ListOffsets per leader); none when they cannot be read: the time lag still stands. */
+async function endOffsets(access: ClusterAccess, partitions: { topic: string; partition: number; leader: number }[]): Promise<Map<string, number>> {
+  try {
+    const answers = await access.listOffsets(partitions.map((r) => ({ topic: r.topic, partition: r.partition, leader: r.leader, timestamp: LATEST })));
+    return new Map(answers.map((a) => [keyOf(a.topic, a.partition), a.offset]));
+  } catch {
+    return new Map();
+  }
+}
+
+/** A silent fetch is given up (and its partitions retried) well within the session's timeout for the whole sample. */
+export function fetchAnswerWithinMs(session: KafkaSession): number {
+  return Math.max(1_000, Math.round(session.timeoutMs / 3));
 }
 
 /** The topics the group has committed offsets on or is assigned, in name order. */

@@ -11,6 +11,7 @@ import { explainError } from '../errors';
 import { firstRecordsAt, type FirstRecordOutcome, type OffsetToLookAt } from './firstRecordsAt';
 import type { GroupTimeLag, LagReadOptions } from './lagModel';
 import { maxTimeLagOf, timeLagOf } from './timeLagOf';
+import { fetchAnswerWithinMs } from './readGroupLag';
 
 /** A group's committed offsets as groupLags (groupLags.ts) returns them: pass those to save the OffsetFetch. */
 export interface GroupCommits {
@@ -57,7 +58,7 @@ export async function readTimeLagOfCommits(session: KafkaSession, groups: readon
   const rounds = Math.max(0, ...[...offsetsPerPartition.values()].map((l) => l.length));
   for (let round = 0; round < rounds; round++) {
     const positions = [...offsetsPerPartition.values()].flatMap((l) => (l[round] ? [l[round]] : []));
-    const outcomes = await firstRecordsAt(access, positions, { signal: options.signal, answerWithinMs: session.timeoutMs, clock: options.clock });
+    const outcomes = await firstRecordsAt(access, positions, { signal: options.signal, answerWithinMs: fetchAnswerWithinMs(session), clock: options.clock });
     for (const p of positions) {
       const outcome = outcomes.get(keyOf(p.topic, p.partition));
       if (outcome) found.set(`${keyOf(p.topic, p.partition)}\u0000${p.offset}`, outcome);

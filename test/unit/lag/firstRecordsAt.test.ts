@@ -36,6 +36,7 @@ describe('lag: the first record at a committed offset', () => {
     for (const f of fetches) {
       assert.equal(f.limits.maxWaitMs, 0);
       assert.equal(f.limits.partitionMaxBytes, PARTITION_MAX_BYTES);
+      assert.equal(f.limits.readAhead, false, 'one look, no read-ahead');
     }
     assert.deepEqual(found.get(keyOf('orders', 1)), { kind: 'record', offset: 2, timestamp: aRecord(2).build().timestamp, gap: false, fromEarliest: false });
     assert.deepEqual(found.get(keyOf('billing', 0)), { kind: 'empty' });
