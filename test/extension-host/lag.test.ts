@@ -1,6 +1,7 @@
 // Lag you can trust, in the real extension host against the live broker: the tree's group and
 // partition rows show the time lag read at the committed offsets (records produced with timestamps
-// the test sets, offsets committed from outside, without a member), "caught up" and "no commit";
+// the test sets, offsets committed from outside, without a member), "caught up" and "no commit",
+// and, through a proxy whose end offsets trail, a record waiting where the offset lag says 0;
 // Watch Lag's status-bar item and its warning state; and sampling that follows the panel — none
 // while it is hidden, none after it is closed — counted as Fetch requests on the wire through a
 // proxy, with a second watch's samples as the clock (events, never elapsed time).
@@ -17,7 +18,8 @@ import type { GroupNode } from '../../src/extension/tree/groupNode';
 import type { GroupOffsetNode } from '../../src/extension/tree/groupOffsetNode';
 import type { LagWatch } from '../../src/extension/lag/lagWatch';
 import { WARNING_BACKGROUND } from '../../src/extension/lag/lagStatusItem';
-import { extensionApi, findRow, rows, until } from './extensionApi';
+import { ScriptedPrompter } from './scriptedPrompter';
+import { extensionApi, findRow, rows, until, withPrompter } from './extensionApi';
 
 const config = () => vscode.workspace.getConfiguration('eventBroker');
 
@@ -139,6 +141,33 @@ suite('lag: time lag in the tree, Watch Lag', () => {
     assert.deepEqual(none.filter((r) => r.contextValue === 'groupOffset').map((r) => r.label), ['p0 · lag≈ — · no commit', 'p1 · lag≈ — · no commit']);
   });
 
+  test('through a broker whose end offsets trail (as VAST\'s do): the offset lag reads 0, the rows say a record is waiting', async () => {
+    const api = await extensionApi();
+    const trailing = await startVastLikeProxy(testBroker().bootstrap[0], { endOffsetLag: 2 });
+    try {
+      await config().update('connections', [{ name: 'lag-trailing-end', bootstrap: trailing.bootstrap }], vscode.ConfigurationTarget.Global);
+      const connection = await until('the trailing connection in the tree', async () => (await rows(api)).find((r) => r.label === 'lag-trailing-end'));
+      const folder = await findRow(api, connection.node, /^Consumer Groups/);
+      const row = await until('the time lag on the group row', async () => {
+        const found = (await rows(api, folder.node)).find((r) => r.label === behind);
+        return found?.description.includes('behind') ? found : undefined;
+      });
+      assert.equal(row.description, 'lag ≈0 · 3 min behind · Empty · 0 members');
+      const details = await rows(api, row.node);
+      assert.deepEqual(details.map((d) => [d.label, d.description]), [
+        ['p0 · lag≈ 0 · 3 min behind', `${topic} · committed 1 · end≈ 1`],
+        ['p1 · lag≈ 0 · caught up', `${topic} · committed 2 · end≈ 0`],
+      ]);
+      const p0 = api.explorer.getTreeItem(details[0].node);
+      assert.match(tooltipOf(p0), /End offsets say 0 behind, but a record is waiting/);
+      assert.equal((p0.iconPath as vscode.ThemeIcon).id, 'warning');
+      assert.doesNotMatch(tooltipOf(api.explorer.getTreeItem(details[1].node)), /a record is waiting/);
+    } finally {
+      await config().update('connections', undefined, vscode.ConfigurationTarget.Global);
+      await trailing.close();
+    }
+  });
+
   test('Watch Lag: the status bar shows the group\'s time lag, on the warning background above lag.warningSeconds', async () => {
     const { api, folder } = await groupsFolder();
     await config().update('lag.warningSeconds', 60, vscode.ConfigurationTarget.Global);
@@ -159,6 +188,18 @@ suite('lag: time lag in the tree, Watch Lag', () => {
     watch.panel.dispose();
     assert.equal(api.lagWatches.find(watch.target), undefined, 'closing the panel ends the watch and its status item');
     assert.equal(api.lagWatches.all().length, 0);
+  });
+
+  test('Watch Lag from the palette asks for the group, then watches it', async () => {
+    const api = await extensionApi();
+    const prompter = new ScriptedPrompter([{ pick: caughtUp }]);
+    const watch = await withPrompter(api, prompter, () => vscode.commands.executeCommand<LagWatch>('eventBroker.watchLag'));
+    assert.equal(prompter.asked[0].title, 'Watch Lag: choose a consumer group');
+    assert.equal(watch.groupId, caughtUp);
+    if (!watch.latest) await samples(watch, 1);
+    assert.equal(watch.status.text, `$(pulse) ${caughtUp}: caught up`);
+    assert.equal(watch.status.background, undefined);
+    watch.panel.dispose();
   });
 
   test('sampling follows the panel: none while it is hidden, none after it is closed (Fetch requests counted on the wire)', async function () {

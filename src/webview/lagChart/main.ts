@@ -64,7 +64,7 @@ function durationAxis(max: number): { step: number; format: (v: number) => strin
 
 function drawCharts(state: LagChartState): void {
   const times = state.points.map((p) => p.at);
-  const windowEnd = Math.max(state.current?.sampledAt ?? 0, ...times, 0) || Date.now();
+  const windowEnd = Math.max(state.current?.sampledAt ?? 0, times.at(-1) ?? 0) || Date.now();
   // From the first sample (at most the window back), and at least a minute, so a fresh watch is not a sliver.
   const windowStart = Math.min(Math.max(windowEnd - state.windowMs, times[0] ?? windowEnd), windowEnd - 60_000);
   const width = Math.max(320, document.body.clientWidth - 24);
@@ -75,7 +75,7 @@ function drawCharts(state: LagChartState): void {
   }));
   drawLineChart(offsetChart, { times, windowStart, windowEnd, series: partitions, formatY: (v) => v.toLocaleString('en-US'), niceStep: (max) => roundStep(max) }, width, 180);
   const timeValues = state.points.map((p) => p.maxTimeLagMs);
-  const axis = durationAxis(Math.max(0, ...timeValues.filter((v): v is number => v !== null)));
+  const axis = durationAxis(timeValues.reduce<number>((max, v) => (v !== null && v > max ? v : max), 0));
   drawLineChart(timeChart, { times, windowStart, windowEnd, series: [{ name: 'time lag', colourClass: 'time-lag', values: timeValues }], formatY: axis.format, niceStep: () => axis.step }, width, 140);
 }
 
