@@ -23,7 +23,7 @@ export function shortReason(result: DeleteGroupResult): string {
   return SHORT_REASONS[result.result];
 }
 
-const COORDINATOR_MOVED = new Set(['NOT_COORDINATOR', 'COORDINATOR_NOT_AVAILABLE', 'COORDINATOR_LOAD_IN_PROGRESS']);
+const COORDINATOR_MOVED = new Set(['NOT_COORDINATOR', 'NOT_COORDINATOR_FOR_GROUP', 'COORDINATOR_NOT_AVAILABLE', 'GROUP_COORDINATOR_NOT_AVAILABLE', 'COORDINATOR_LOAD_IN_PROGRESS', 'GROUP_LOAD_IN_PROGRESS']);
 
 /**
  * Deletes each group at its coordinator (one request per coordinator) and reports every group on

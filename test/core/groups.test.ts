@@ -115,12 +115,18 @@ describe('consumer groups', () => {
     }
     const controller = new AbortController();
     const seen: string[] = [];
+    // Produce only once the tail has shown its last 2 per partition (6 records): a record produced
+    // before the tail fixed its start offsets would be one of those 6, and the 7th would never come.
+    let startedTail!: () => void;
+    const tailStarted = new Promise<void>((resolve) => (startedTail = resolve));
     const tailing = (async () => {
       for await (const batch of tail(session, { topic, lastPerPartition: 2, signal: controller.signal })) {
         seen.push(...batch.map((r) => r.value as string));
-        if (seen.length >= 7) controller.abort();
+        if (seen.length >= 6) startedTail();
+        if (seen.includes('during tail')) controller.abort();
       }
     })();
+    await Promise.race([tailStarted, tailing]);
     await produce(session, topic, [{ value: 'during tail', partition: 0 }]);
     await tailing;
     assert.ok(seen.includes('during tail'));
