@@ -50,6 +50,24 @@ function kafkaPackagesFromKafkaBundle(imported) {
   };
 }
 
+/**
+ * commander requires node:child_process when it loads, for executable subcommands, which ebx has
+ * none of; child_process pulls in net, dgram and streams, a good part of `ebx --help`'s start-up.
+ * In the CLI bundle commander gets a stand-in that requires it on first use instead.
+ */
+const childProcessOnFirstUse = {
+  name: 'child-process-on-first-use',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'on-first-use' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'on-first-use' }, () => ({
+      contents: "let loaded; module.exports = new Proxy({}, { get: (_, key) => (loaded ??= require('node:child_process'))[key] });",
+      loader: 'js',
+    }));
+  },
+};
+
 async function buildExtension() {
   const imported = new Set();
   await esbuild.build({ ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [kafkaPackagesFromKafkaBundle(imported)] });
@@ -99,5 +117,6 @@ await Promise.all([
     chunkNames: 'chunk-[hash]',
     minifyWhitespace: true,
     banner: { js: "import { createRequire as __ebxCreateRequire } from 'node:module'; const require = __ebxCreateRequire(import.meta.url);" },
+    plugins: [childProcessOnFirstUse],
   }),
 ]);

@@ -1,6 +1,5 @@
 // Destructive commands show exactly what they will remove and ask; with nobody at a terminal to
 // answer, they refuse rather than guess.
-import { createInterface } from 'node:readline/promises';
 import { UsageError } from '../core/errors';
 import { escapeForTerminal } from '../core/escapeForTerminal';
 
@@ -35,6 +34,8 @@ export async function confirmDeletion(title: string | null, items: readonly stri
 /** Asks one y/N question on the terminal (call requireTerminalOrYes or canAsk first). Resolves true only for "y" or "yes". */
 export async function askYesNo(question: string): Promise<boolean> {
   const streams = { input: process.stdin, output: process.stderr };
+  // Loaded here, not at start-up: readline is only for the few runs that ask something.
+  const { createInterface } = await import('node:readline/promises');
   const rl = createInterface(streams);
   // Ctrl-C or Ctrl-D at the prompt means no.
   const declined = new Promise<string>((resolve) => {

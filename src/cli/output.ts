@@ -1,7 +1,7 @@
 // Everything the CLI prints on stdout goes through here: tables for people, JSON for scripts, JSON
 // Lines for record streams. Writes respect backpressure so `| head` and `> /dev/null` stay fast, and a
 // reader that goes away (EPIPE) ends the program quietly.
-import Table from 'cli-table3';
+import type TableClass from 'cli-table3';
 import { escapeForTerminal, jsonForTerminal } from '../core/escapeForTerminal';
 
 export type Cell = string | number | boolean | null | undefined;
@@ -62,6 +62,10 @@ export class JsonLinesWriter {
 
 /** A borderless table (columns separated by two spaces), every cell escaped for the terminal. */
 export function formatTable(head: string[], rows: Cell[][]): string {
+  // Required here, not imported at the top: a JSON, JSON Lines or --help run never loads cli-table3
+  // (and its string-width and colour packages); the bundler keeps it as a lazily run module.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load, see above
+  const Table = require('cli-table3') as typeof TableClass;
   const table = new Table({
     head,
     chars: {

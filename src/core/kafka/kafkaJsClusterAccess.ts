@@ -29,6 +29,7 @@ import type {
 } from '../clusterAccess';
 import { classified, classifyError } from './classifyError';
 import { registerCodecs } from './codecs';
+import { repairConnectionReuse } from './connectionReuse';
 import { FetchReadAhead, type FetchingBroker } from './fetchRequest';
 import { forwardKafkaJsLog, kafkaJsConfig } from './kafkaJsConfig';
 import { decodeAssignment } from './memberAssignment';
@@ -54,6 +55,7 @@ class KafkaJsClusterAccess implements ClusterAccess {
     logger: Logger,
   ) {
     registerCodecs();
+    repairConnectionReuse();
     this.kafka = new Kafka({
       ...kafkaJsConfig(options, 'event-broker-explorer'),
       logLevel: logLevel.WARN,

@@ -18,3 +18,8 @@ declare module 'kafkajs/src/protocol/error' {
   export const errorCodes: { type: string; code: number; retriable: boolean; message: string }[];
   export function createErrorFromCode(code: number): Error;
 }
+// kafkajs's Connection class, repaired by connectionReuse.ts (its fields are typed there).
+declare module 'kafkajs/src/network/connection' {
+  const Connection: new (options: object) => object;
+  export = Connection;
+}
