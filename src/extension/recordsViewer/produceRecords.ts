@@ -14,7 +14,9 @@ import { pickTopic } from '../commands/pickers';
  * their keys and headers through core's produce (VAST-safe: no compression, no idempotence).
  */
 export async function produceRecordsTo(connection: BrokerConnection, session: KafkaSession, prompter: Prompter, store: RecordStore, ids: Uint32Array): Promise<number> {
-  // TODO(lead, h-readonly): refuse here on a read-only connection with its core guard once that branch is merged.
+  // TODO(lead, at the h-readonly merge): refuse up front, before any question, with core's guard:
+  //   refuseIfReadOnly(connection, 'producing records');   // from '../../core/readOnly'
+  // (h-readonly's read-only ClusterAccess also refuses the produce itself, so nothing is sent either way.)
   if (ids.length === 0) throw new UsageError('There are no records to produce: the filter shows none.');
   const topic = await pickTopic(session, prompter, `Produce ${ids.length} records to which topic?`, { withoutInternal: true });
   const plan = producePlan(store, ids, topic);
