@@ -94,6 +94,13 @@ export class RecordsTable {
     this.events.select(this.selected);
   }
 
+  /** Scrolls the selected row into view (after the detail pane opened and took part of the height). */
+  revealSelection(): void {
+    if (this.selected < 0) return;
+    this.scrollIntoView(this.selected);
+    this.schedule();
+  }
+
   /** The virtual pixel offset of the viewport's top (equal to scrollTop unless the scroll is scaled). */
   private virtualTop(): number {
     const total = this.count * ROW_HEIGHT;
