@@ -138,6 +138,9 @@ test('Search Records… for a key from the palette shows exactly its records; th
   // Export CSV of the filtered rows, through the save dialog (code-server's path input).
   const target = path.join(wb.workspace, 'customer-7.csv');
   await viewer().locator('button', { hasText: 'Export CSV…' }).click();
+  // Typed only once the dialog has put its proposed name in (else that can replace what was typed).
+  const saveBox = wb.page.locator('.quick-input-widget .quick-input-box input');
+  await until('the save dialog', async () => ((await saveBox.inputValue().catch(() => '')).endsWith('.csv') ? true : undefined));
   await wb.answerQuickInput(target);
   const csv = await until('the CSV file', () => Promise.resolve(fs.existsSync(target) && fs.statSync(target).size > 0 ? fs.readFileSync(target, 'utf8') : undefined));
   const record = seeded[17];
