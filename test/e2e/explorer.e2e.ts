@@ -90,6 +90,9 @@ test('Replay Partition… from a time opens the records from the offset it resol
   // Partition 0 holds orders 0, 3, 6, 9 (one a minute apart): from order 5's time, the first is order 6 at offset 2.
   await wb.answerQuickInput(new Date(base + 5 * 60_000).toISOString());
   await wb.answerQuickInput('100');
+  // Replay opens the records viewer; its "Open as JSON Lines" opens the document checked here.
+  const viewerPage = wb.page.locator('iframe.webview.ready').last().contentFrame().locator('iframe#active-frame').contentFrame();
+  await viewerPage.locator('button', { hasText: 'Open as JSON Lines' }).click({ timeout: 60_000 });
   const editor = wb.page.locator('.editor-instance .view-lines');
   await until('the replay document', async () => ((await editor.first().innerText().catch(() => '')).includes('"offset":2') ? true : undefined), 60_000);
   const text = (await editor.first().innerText()).replace(/\u00a0/g, ' ');

@@ -85,7 +85,7 @@ test('Replay Partition… opens the records viewer with exactly the records read
   assert.equal(rows[5][4], HOSTILE_IMG, 'the value is shown as its text');
   assert.equal(rows[6][4], HOSTILE_SCRIPT);
   assert.equal(await viewer().locator('img').count(), 0, 'no element was made from a record');
-  assert.equal(await viewer().locator('script').count(), 1, 'only the nonce\'d bundle');
+  assert.equal(await viewer().locator('script', { hasText: 'alert(2)' }).count(), 0, 'no script element was made from a record');
   await wb.screenshot('recordsViewer-replay');
 });
 
@@ -138,6 +138,9 @@ test('Search Records… for a key from the palette shows exactly its records; th
   // Export CSV of the filtered rows, through the save dialog (code-server's path input).
   const target = path.join(wb.workspace, 'customer-7.csv');
   await viewer().locator('button', { hasText: 'Export CSV…' }).click();
+  // Typed only once the dialog has put its proposed name in (else that can replace what was typed).
+  const saveBox = wb.page.locator('.quick-input-widget .quick-input-box input');
+  await until('the save dialog', async () => ((await saveBox.inputValue().catch(() => '')).endsWith('.csv') ? true : undefined));
   await wb.answerQuickInput(target);
   const csv = await until('the CSV file', () => Promise.resolve(fs.existsSync(target) && fs.statSync(target).size > 0 ? fs.readFileSync(target, 'utf8') : undefined));
   const record = seeded[17];
@@ -174,6 +177,9 @@ test('100,000 loaded rows: End reaches the last one; scrolling measured for long
     });
     observer.observe({ type: 'longtask', buffered: false });
     const frame = () => new Promise<void>((resolve) => g.requestAnimationFrame(() => resolve()));
+    // The baseline: as many frames with nothing to do, so a loaded machine's long tasks can be told from the table's.
+    for (let i = 0; i < 450; i++) await frame();
+    const idleLongTasks = longTasks.splice(0);
     const started = g.performance.now();
     let frames = 0;
     for (let i = 0; i < 400; i++, frames++) {
@@ -186,16 +192,16 @@ test('100,000 loaded rows: End reaches the last one; scrolling measured for long
     }
     await new Promise((r) => setTimeout(r, 500));
     observer.disconnect();
-    return { longTasks, frames, ms: Math.round(g.performance.now() - started) };
+    return { longTasks, frames, ms: Math.round(g.performance.now() - started), idleLongTasks };
   });
   const rows = await until('rows drawn after the scroll', async () => {
     const r = await tableRows();
     return r.length > 0 ? r : undefined;
   });
   assert.equal(rows[0][1], '0', 'back at the top');
-  const report = { rows: BIG, ...measured, over50ms: measured.longTasks.filter((d) => d > 50).length, longest: Math.max(0, ...measured.longTasks) };
+  const report = { rows: BIG, ...measured, over50ms: measured.longTasks.filter((d) => d > 50).length, longest: Math.max(0, ...measured.longTasks), idleOver50ms: measured.idleLongTasks.filter((d) => d > 50).length };
   fs.mkdirSync(artifactsDir('e2e'), { recursive: true });
   fs.writeFileSync(path.join(artifactsDir('e2e'), 'recordsViewer-longtasks.json'), `${JSON.stringify(report, null, 2)}\n`);
-  process.stderr.write(`[e2e] records viewer, ${BIG} rows: ${measured.frames} frames in ${measured.ms} ms, long tasks ${JSON.stringify(measured.longTasks)} (${report.over50ms} over 50 ms)\n`);
+  process.stderr.write(`[e2e] records viewer, ${BIG} rows: ${measured.frames} frames in ${measured.ms} ms, long tasks ${JSON.stringify(measured.longTasks)} (${report.over50ms} over 50 ms); idle baseline of 450 frames: ${JSON.stringify(measured.idleLongTasks)}\n`);
   await wb.screenshot('recordsViewer-100k');
 });

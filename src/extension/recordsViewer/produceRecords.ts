@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { produce } from '../../core/topics';
 import { UsageError } from '../../core/errors';
+import { refuseIfReadOnly } from '../../core/readOnly';
 import { produceChunks, producePlan } from '../../core/records/producePlan';
 import type { RecordStore } from '../../core/records/recordStore';
 import type { KafkaSession } from '../../core/session';
@@ -14,7 +15,8 @@ import { pickTopic } from '../commands/pickers';
  * their keys and headers through core's produce (VAST-safe: no compression, no idempotence).
  */
 export async function produceRecordsTo(connection: BrokerConnection, session: KafkaSession, prompter: Prompter, store: RecordStore, ids: Uint32Array): Promise<number> {
-  // TODO(lead, h-readonly): refuse here on a read-only connection with its core guard once that branch is merged.
+  // Refused up front, before any question (the read-only session would refuse the send itself too).
+  refuseIfReadOnly(connection, 'producing records');
   if (ids.length === 0) throw new UsageError('There are no records to produce: the filter shows none.');
   const topic = await pickTopic(session, prompter, `Produce ${ids.length} records to which topic?`, { withoutInternal: true });
   const plan = producePlan(store, ids, topic);

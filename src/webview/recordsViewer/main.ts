@@ -119,6 +119,8 @@ function onMessage(message: ToViewer): void {
       return;
     case 'detail':
       detail.show(message.detail);
+      // The pane takes part of the table's height: keep the selected row in sight.
+      requestAnimationFrame(() => table.revealSelection());
       return;
     case 'notice':
       notice.textContent = message.text;

@@ -7,6 +7,8 @@ export const ROW_HEIGHT = 22;
 const MAX_SPACER_PX = 15_000_000;
 
 export const COLUMNS = ['Partition', 'Offset', 'Time', 'Key', 'Value', 'Headers', 'Size'] as const;
+/** Short column titles that fit their widths (the full name is the hover). */
+const COLUMN_TITLES: Record<(typeof COLUMNS)[number], string> = { Partition: 'Part.', Offset: 'Offset', Time: 'Time', Key: 'Key', Value: 'Value', Headers: 'Hdrs', Size: 'Size' };
 
 export interface TableEvents {
   /** Rows first…last are in view and not loaded: ask the extension for them. */
@@ -33,9 +35,10 @@ export class RecordsTable {
   private selected = -1;
   private frame = 0;
   private lastDrawn = '';
+  private drawnTimer = 0;
 
   constructor(private readonly events: TableEvents) {
-    const header = el('div', { className: 'row header' }, ...COLUMNS.map((c) => el('div', { className: `cell c-${c.toLowerCase()}`, text: c })));
+    const header = el('div', { className: 'row header' }, ...COLUMNS.map((c) => el('div', { className: `cell c-${c.toLowerCase()}`, text: COLUMN_TITLES[c], title: c })));
     this.spacer = el('div', { className: 'spacer' });
     this.layer = el('div', { className: 'layer' });
     this.viewport = el('div', { className: 'viewport' }, this.layer, this.spacer);
@@ -89,6 +92,13 @@ export class RecordsTable {
     this.scrollIntoView(this.selected);
     this.schedule();
     this.events.select(this.selected);
+  }
+
+  /** Scrolls the selected row into view (after the detail pane opened and took part of the height). */
+  revealSelection(): void {
+    if (this.selected < 0) return;
+    this.scrollIntoView(this.selected);
+    this.schedule();
   }
 
   /** The virtual pixel offset of the viewport's top (equal to scrollTop unless the scroll is scaled). */
@@ -161,11 +171,15 @@ export class RecordsTable {
       cells.push(fillRow(element, data));
     }
     if (missingFrom >= 0) this.events.needRows(missingFrom, missingTo);
-    const drawn = `${first}:${cells.map((c) => c.join('\u0001')).join('\u0002')}`;
-    if (drawn !== this.lastDrawn && missingFrom < 0) {
+    // Reported once the view has settled (not on every frame of a scroll), and only when it changed.
+    clearTimeout(this.drawnTimer);
+    if (missingFrom >= 0) return;
+    this.drawnTimer = window.setTimeout(() => {
+      const drawn = `${first}:${cells.map((c) => c.join('\u0001')).join('\u0002')}`;
+      if (drawn === this.lastDrawn) return;
       this.lastDrawn = drawn;
       this.events.drawn(first, cells);
-    }
+    }, 150);
   }
 
   private newRowElement(): HTMLDivElement {
