@@ -29,3 +29,13 @@ export function parseTime(text: string, now: number = Date.now()): number {
 function truncate(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
+
+/** Why `text` is not a time parseTime accepts (its sentence), or undefined when it is: for input boxes. */
+export function timeProblem(text: string): string | undefined {
+  try {
+    parseTime(text);
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { replayFrom } from '../../core/replay';
 import { replayStarts } from '../../core/replayStarts';
 import { byTime, replayDocumentLines } from '../../core/replayDocument';
-import { parseTime } from '../../core/time';
+import { parseTime, timeProblem } from '../../core/time';
 import { UsageError } from '../../core/errors';
 import type { StartPosition } from '../../core/reader/startPosition';
 import type { PartitionInfo, ShownRecord } from '../../core/model';
@@ -158,15 +158,6 @@ export function offsetProblem(text: string, partition: Pick<PartitionInfo, 'low'
   if (offset < partition.low) return `Offset ${offset} is gone: the first available offset is ${partition.low}.`;
   if (offset > partition.high) return `Offset ${offset} is past the end (about ${partition.high}).`;
   return undefined;
-}
-
-function timeProblem(text: string): string | undefined {
-  try {
-    parseTime(text);
-    return undefined;
-  } catch (err) {
-    return (err as Error).message;
-  }
 }
 
 async function askMax(prompter: Prompter): Promise<number> {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { searchBatches, type SearchStop, type SearchSummary } from '../../core/search/searchRecords';
 import type { SearchCriteria } from '../../core/search/searchCriteria';
 import { compileWhere } from '../../core/search/whereExpression';
-import { parseTime } from '../../core/time';
+import { parseTime, timeProblem } from '../../core/time';
 import { UsageError } from '../../core/errors';
 import { RecordStore } from '../../core/records/recordStore';
 import { timeOrder } from '../../core/records/recordView';
@@ -226,13 +226,4 @@ async function askMaxMatches(prompter: Prompter): Promise<number> {
   const max = Number(text.trim());
   if (!Number.isSafeInteger(max) || max < 1 || max > 1_000_000) throw new UsageError('The number of matches must be a whole number from 1 to 1,000,000.');
   return max;
-}
-
-function timeProblem(text: string): string | undefined {
-  try {
-    parseTime(text);
-    return undefined;
-  } catch (err) {
-    return (err as Error).message;
-  }
 }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { offsetsForTime } from '../../core/offsetsForTime';
 import { produce } from '../../core/topics';
-import { parseTime } from '../../core/time';
+import { parseTime, timeProblem } from '../../core/time';
 import { refuseIfReadOnly } from '../../core/readOnly';
 import type { OffsetForTime } from '../../core/model';
 import type { ConnectionStore } from '../connections/connectionStore';
@@ -40,14 +40,7 @@ export async function offsetsForTimeCommand(store: ConnectionStore, prompter: Pr
     title: `Offsets of ${topic} for a time`,
     prompt: 'ISO 8601, epoch milliseconds, or relative to now (-15m, -2h, -1d)',
     value: '-1h',
-    validateInput: (v) => {
-      try {
-        parseTime(v);
-        return undefined;
-      } catch (err) {
-        return (err as Error).message;
-      }
-    },
+    validateInput: timeProblem,
   });
   if (text === undefined) throw new Cancelled();
   const time = parseTime(text);
