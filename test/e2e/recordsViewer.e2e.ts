@@ -167,32 +167,44 @@ test('100,000 loaded rows: End reaches the last one; scrolling measured for long
   const measured = await viewport.evaluate(async (element) => {
     const el = element as unknown as Viewport;
     const g = globalThis as unknown as {
-      PerformanceObserver: new (cb: (list: { getEntries(): { duration: number }[] }) => void) => { observe(o: { type: string; buffered: boolean }): void; disconnect(): void };
+      PerformanceObserver: new (cb: (list: { getEntries(): { duration: number; startTime: number; name: string }[] }) => void) => { observe(o: { type: string; buffered: boolean }): void; disconnect(): void };
       requestAnimationFrame(cb: () => void): void;
       performance: { now(): number };
     };
     const longTasks: number[] = [];
+    /** When each long task began, in ms after the scrolling started (negative: during the baseline). */
+    const longTaskStarts: number[] = [];
+    /** Whose task it was: 'self' is this page; '…-ancestor' the workbench around it (same renderer). */
+    const longTaskOwners: string[] = [];
+    let started = 0;
     const observer = new g.PerformanceObserver((list) => {
-      for (const e of list.getEntries()) longTasks.push(Math.round(e.duration));
+      for (const e of list.getEntries()) {
+        longTasks.push(Math.round(e.duration));
+        longTaskStarts.push(Math.round(e.startTime - started));
+        longTaskOwners.push(e.name);
+      }
     });
     observer.observe({ type: 'longtask', buffered: false });
     const frame = () => new Promise<void>((resolve) => g.requestAnimationFrame(() => resolve()));
     // The baseline: as many frames with nothing to do, so a loaded machine's long tasks can be told from the table's.
     for (let i = 0; i < 450; i++) await frame();
     const idleLongTasks = longTasks.splice(0);
-    const started = g.performance.now();
+    longTaskStarts.splice(0);
+    longTaskOwners.splice(0);
+    started = g.performance.now();
     let frames = 0;
     for (let i = 0; i < 400; i++, frames++) {
       el.scrollTop += 1100;
       await frame();
     }
+    const jumpsStartedAt = Math.round(g.performance.now() - started);
     for (const to of [0.9, 0.1, 0.5, 1, 0]) {
       el.scrollTop = to * el.scrollHeight;
       for (let k = 0; k < 10; k++, frames++) await frame();
     }
     await new Promise((r) => setTimeout(r, 500));
     observer.disconnect();
-    return { longTasks, frames, ms: Math.round(g.performance.now() - started), idleLongTasks };
+    return { longTasks, longTaskStarts, longTaskOwners, jumpsStartedAt, frames, ms: Math.round(g.performance.now() - started), idleLongTasks };
   });
   const rows = await until('rows drawn after the scroll', async () => {
     const r = await tableRows();

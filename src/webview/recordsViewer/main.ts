@@ -16,7 +16,7 @@ interface SavedView {
 }
 
 let state: ViewerState | undefined;
-/** The row windows asked for and not yet answered (by first row), so a scroll does not ask twice. */
+/** The row windows asked for (by first row) and still in the table's cache, so a scroll does not ask twice. */
 const asked = new Set<number>();
 
 const channel = connectToExtension<ToViewer, FromViewer, SavedView>(onMessage);
@@ -54,6 +54,9 @@ const detail = new DetailPane({
 });
 const table = new RecordsTable({
   needRows: (first, last) => requestRows(first, last),
+  forgot: (rows) => {
+    for (const row of rows) asked.delete(Math.floor(row / ROW_WINDOW) * ROW_WINDOW);
+  },
   select: () => saveView(),
   open: (row) => {
     const data = table.rowAt(row);

@@ -3,6 +3,11 @@ import { byteSize, el, localTime, utcInstant } from './dom';
 
 /** Every row has this height: the window in view is then plain arithmetic on scrollTop. */
 export const ROW_HEIGHT = 22;
+/**
+ * The page keeps at most this many rows (the extension host has them all): scrolling through a
+ * million rows leaves the page as small as it started, and its garbage collections short.
+ */
+const MAX_CACHED_ROWS = 2_000;
 /** Browsers cap an element's height (~33 M px in Chromium): beyond this the scroll is scaled. */
 const MAX_SPACER_PX = 15_000_000;
 
@@ -13,6 +18,8 @@ const COLUMN_TITLES: Record<(typeof COLUMNS)[number], string> = { Partition: 'Pa
 export interface TableEvents {
   /** Rows first…last are in view and not loaded: ask the extension for them. */
   needRows(first: number, last: number): void;
+  /** These rows were dropped from the page's cache: ask again when they come into view. */
+  forgot(rows: number[]): void;
   select(row: number): void;
   open(row: number): void;
   /** The rows drawn (cell texts), after a change. */
@@ -63,7 +70,19 @@ export class RecordsTable {
 
   addRows(rows: RecordRow[]): void {
     for (const r of rows) this.cache.set(r.row, r);
+    if (this.cache.size > MAX_CACHED_ROWS) this.forgetFarRows();
     this.schedule();
+  }
+
+  /** Drops the cached rows farthest from the view, keeping the half of the limit on either side. */
+  private forgetFarRows(): void {
+    const centre = Math.floor(this.virtualTop() / ROW_HEIGHT);
+    const forgotten: number[] = [];
+    for (const row of this.cache.keys()) {
+      if (Math.abs(row - centre) > MAX_CACHED_ROWS / 2) forgotten.push(row);
+    }
+    for (const row of forgotten) this.cache.delete(row);
+    if (forgotten.length > 0) this.events.forgot(forgotten);
   }
 
   rowAt(row: number): RecordRow | undefined {
