@@ -42,8 +42,8 @@ const LARGEST_BATCH_BYTES = 256 * 1024 * 1024;
  */
 export class FetchReadAhead {
   private readonly pending = new Map<number, { key: string; answer: Promise<FetchedPartition[]> }>();
-  /** Every fetch sent and not yet answered, read ahead or asked for. */
-  private readonly unanswered = new Set<Promise<unknown>>();
+  /** Every fetch sent and not yet answered, read ahead or asked for, with the broker it went to. */
+  private readonly unanswered = new Map<Promise<unknown>, FetchingBroker>();
   /** Per broker, the first fetch while its fetch connection opens: concurrent fetches wait for it. */
   private readonly connecting = new Map<number, Promise<void>>();
 
@@ -62,18 +62,26 @@ export class FetchReadAhead {
   }
 
   /**
-   * Forgets what was read ahead and resolves once every fetch sent has its answer or its error
-   * (each is bounded by the fetch's own answer deadline). A fetch still connecting when the client
-   * disconnects would open a connection after the disconnect, left open for good: wait for them first.
+   * The client is closing: forgets what was read ahead and resolves once every fetch sent has its
+   * answer or its error. A fetch already on an open connection is failed at once — its answer would
+   * be dropped anyway, and a read-ahead at the end of a partition would otherwise hold the close for
+   * the broker's whole wait (kafkajs's disconnect waits for pending requests). A fetch still
+   * connecting is waited for (bounded by its answer deadline): it would open its connection after
+   * the disconnect and keep it open for good.
    */
   async settle(): Promise<void> {
     this.pending.clear();
-    await Promise.allSettled([...this.unanswered]);
+    const closing = new Error('The connection is closing.');
+    for (const broker of new Set(this.unanswered.values())) {
+      const connection = broker.connectionPool?.pool?.[FETCH_CONNECTION];
+      if (connection?.isConnected?.() === true) connection.rejectRequests?.(closing);
+    }
+    await Promise.allSettled([...this.unanswered.keys()]);
   }
 
   private send(broker: FetchingBroker, nodeId: number, wanted: FetchRequest[], limits: FetchLimits): Promise<FetchedPartition[]> {
     const answer = this.afterConnecting(broker, nodeId, () => fetchPartitions(broker, nodeId, wanted, limits));
-    this.unanswered.add(answer);
+    this.unanswered.set(answer, broker);
     const forget = () => this.unanswered.delete(answer);
     answer.then(forget, forget);
     return answer;

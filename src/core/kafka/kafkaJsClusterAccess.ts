@@ -99,8 +99,10 @@ class KafkaJsClusterAccess implements ClusterAccess {
   topicMetadata(topic: string): Promise<TopicMeta> {
     return classified(async () => {
       await this.connect();
+      // kafkajs refreshes when a topic is new to it: ask again only for one it already knew.
+      const known = this.cluster.targetTopics.has(topic);
       await this.addTargetTopic(topic);
-      await this.refreshCluster();
+      if (known) await this.refreshCluster();
       const partitions = this.cluster.findTopicPartitionMetadata(topic);
       return {
         name: topic,
