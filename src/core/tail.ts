@@ -16,6 +16,8 @@ export interface TailOptions {
   onStart?: (positions: { partition: number; offset: number }[]) => void;
   /** How often to look for partitions added to the topic. */
   discoverEveryMs?: number;
+  /** At most one fetch per leader in this many ms (see ReaderOptions.minFetchIntervalMs): for output shown a few times a second. */
+  minFetchIntervalMs?: number;
 }
 
 /** Follows a topic without a group: records as they arrive, until the signal aborts. */
@@ -64,6 +66,7 @@ export async function* tailBatches(session: KafkaSession, options: TailOptions):
     limits: { partitionMaxBytes: 1024 * 1024, maxBytes: 2 * 1024 * 1024 },
     discoverNewPartitions,
     discoverEveryMs: options.discoverEveryMs,
+    minFetchIntervalMs: options.minFetchIntervalMs,
   });
   yield* reader;
 }

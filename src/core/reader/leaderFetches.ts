@@ -1,6 +1,7 @@
 // Which broker to fetch each partition from, and the fetches under way: at most one per leader, each
 // for every partition that leader has for us and that is not already in a fetch. A leader that just
-// answered empty and at once waits its idle backoff before its next fetch.
+// answered empty and at once waits its idle backoff before its next fetch; with a minimum interval,
+// no leader is sent fetches more often than that.
 import type { ClusterAccess, FetchedPartition, FetchLimits } from '../clusterAccess';
 import { isAbort } from '../errors';
 import { IdleBackoff } from './idleBackoff';
@@ -26,6 +27,8 @@ export class LeaderFetches {
   /** Partitions in a fetch now (keys). */
   private readonly busy = new Set<string>();
   private readonly idle = new Map<number, { backoff: IdleBackoff; nextFetchAt: number }>();
+  /** When each leader's last fetch was sent (for minFetchIntervalMs). */
+  private readonly lastSentAt = new Map<number, number>();
 
   constructor(
     private readonly access: ClusterAccess,
@@ -33,6 +36,7 @@ export class LeaderFetches {
     private readonly clock: ReaderClock,
     private readonly idleBackoffCapMs: number,
     private readonly signal: AbortSignal | undefined,
+    private readonly minFetchIntervalMs = 0,
   ) {}
 
   anyInFlight(): boolean {
@@ -105,12 +109,14 @@ export class LeaderFetches {
 
   /** Waits out the leader's idle backoff, then one Fetch; settles with the answer or the error, never rejects. */
   private async fetch(leader: number, list: PartitionState[], keys: string[]): Promise<FetchOutcome> {
-    const wait = (this.idle.get(leader)?.nextFetchAt ?? 0) - this.clock.now();
+    const paced = (this.lastSentAt.get(leader) ?? Number.NEGATIVE_INFINITY) + this.minFetchIntervalMs;
+    const wait = Math.max(this.idle.get(leader)?.nextFetchAt ?? 0, paced) - this.clock.now();
     let sent = this.clock.now();
     try {
       // Aborted while waiting: settle with the AbortError rather than send a fetch nobody reads.
       if (wait > 0) await sleep(this.clock, wait, this.signal);
       sent = this.clock.now();
+      this.lastSentAt.set(leader, sent);
       const requests = list.map((s) => ({ topic: s.topic, partition: s.partition, offset: s.offset }));
       const fetched = await this.access.fetch(leader, requests, this.limits, this.signal);
       return { leader, keys, tookMs: this.clock.now() - sent, fetched };

@@ -40,6 +40,14 @@ export interface ReaderOptions {
   /** How long to keep retrying a lost leader or connection before giving up. */
   retryForMs: number;
   idleBackoffCapMs?: number;
+  /**
+   * Send a leader's next fetch no sooner than this after its previous one was sent, even when that
+   * one brought records. For output shown a few times a second (the VS Code tail panel): a busy
+   * topic then costs a few fetches a second, each carrying more, rather than one fetch per few
+   * records. Read-ahead is off with it (a read-ahead would be sent at once). Replay and the CLI's
+   * tail leave it unset.
+   */
+  minFetchIntervalMs?: number;
   /** Called now and then (tail): returns partitions that appeared since, to start reading too. */
   discoverNewPartitions?: () => Promise<ReadPosition[]>;
   discoverEveryMs?: number;
@@ -61,12 +69,13 @@ export async function* readPartitions(access: ClusterAccess, positions: ReadPosi
   const signal = options.signal;
   const clock = options.clock ?? systemClock;
   const limits: FetchLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  if (options.minFetchIntervalMs) limits.readAhead = false;
   // One that stays silent far longer than its wait is on a dead or stuck connection: the access
   // drops it and the reader retries, rather than waiting for the request timeout.
   limits.answerWithinMs ??= limits.maxWaitMs + FETCH_ANSWER_GRACE_MS;
 
   const partitions = new PartitionPositions(positions);
-  const fetches = new LeaderFetches(access, limits, clock, options.idleBackoffCapMs ?? 100, signal);
+  const fetches = new LeaderFetches(access, limits, clock, options.idleBackoffCapMs ?? 100, signal, options.minFetchIntervalMs ?? 0);
   const recovery = new FetchErrorRecovery(access, partitions, fetches, options, clock, signal);
   const discovery = new PartitionDiscovery(options.discoverNewPartitions, options.discoverEveryMs, options.logger, clock);
 

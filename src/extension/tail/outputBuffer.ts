@@ -17,7 +17,8 @@ export class OutputBuffer {
 
   push(lines: string[]): void {
     if (lines.length === 0) return;
-    this.pending.push(...lines);
+    // A loop, not push(...lines): a fetch of small records can hold more lines than a call has room for arguments.
+    for (const line of lines) this.pending.push(line);
     // A huge burst never sits in memory beyond what the panel may show.
     if (this.pending.length > this.maxLines) this.pending.splice(0, this.pending.length - this.maxLines);
     this.timer ??= setTimeout(() => this.flush(), this.flushEveryMs);
@@ -29,7 +30,7 @@ export class OutputBuffer {
     if (this.pending.length === 0) return;
     const lines = this.pending;
     this.pending = [];
-    this.kept.push(...lines);
+    for (const line of lines) this.kept.push(line);
     if (this.kept.length > this.maxLines) {
       // Replacing rewrites the whole panel, so do it rarely: keep the newest half of the bound, which
       // leaves room for maxLines / 2 plain appends before the next rewrite. Each line is then written

@@ -1,13 +1,20 @@
 import * as vscode from 'vscode';
-import { tail } from '../../core/tail';
+import { tailBatches } from '../../core/tail';
 import { explainError, isAbort } from '../../core/errors';
-import { recordLine } from '../../core/recordLine';
+import { recordPanelLines } from '../../core/recordPanelLines';
 import { escapeForTerminal } from '../../core/escapeForTerminal';
 import type { Logger } from '../../core/logger';
 import type { KafkaSession } from '../../core/session';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import { COMMAND_IDS } from '../commandIds';
 import { OutputBuffer } from './outputBuffer';
+
+/**
+ * The panel is written four times a second (OutputBuffer), so fetching more often than this only
+ * costs the extension host: at 5,000 records/s one fetch per few records was most of its CPU
+ * (bench/vscodeTail.mjs, EBX_BENCH_PROFILE_HOST). A record reaches the panel within ~450 ms.
+ */
+const PANEL_FETCH_INTERVAL_MS = 200;
 
 export interface RunningTail {
   id: string;
@@ -74,18 +81,22 @@ export class TailManager implements vscode.Disposable {
 
     void (async () => {
       try {
-        const records = tail(session, {
+        // Records as fetched, turned into panel lines straight from their bytes (no record objects).
+        const batches = tailBatches(session, {
           topic,
           lastPerPartition: options.lastPerPartition,
           signal: controller.signal,
+          minFetchIntervalMs: PANEL_FETCH_INTERVAL_MS,
           onStart: (positions) =>
             buffer.push([
               `— tailing ${topic} on ${escapeForTerminal(connection.name)}: ${positions.length} partition${positions.length === 1 ? '' : 's'}, from ${positions.map((p) => `p${p.partition}@${p.offset}`).join(' ')} (no consumer group, nothing committed)`,
             ]),
         });
-        for await (const batch of records) {
-          running.count += batch.length;
-          buffer.push(batch.map(recordLine));
+        for await (const list of batches) {
+          for (const batch of list) {
+            running.count += batch.records.length;
+            buffer.push(recordPanelLines(batch.topic, batch.partition, batch.records));
+          }
         }
         buffer.push([`— tail stopped after ${running.count} records`]);
       } catch (err) {
