@@ -43,10 +43,10 @@ suite('commands', () => {
     const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition', partition.node));
     assert.equal(result.count, 5);
     assert.equal(result.startOffset, 0);
-    const lines = result.document.getText().trim().split('\n').map((l) => JSON.parse(l) as unknown);
+    const lines = (await result.jsonLinesDocument()).getText().trim().split('\n').map((l) => JSON.parse(l) as unknown);
     // lines[0] says what was replayed; the records follow, each with a readable time beside the raw one.
     assert.deepEqual(lines[3], { partition: 0, offset: 2, timestamp: base + 120_000, time: new Date(base + 120_000).toISOString(), key: 'k2', value: { order: 2 }, headers: {} });
-    assert.equal(result.document.uri.scheme, 'eventbroker-replay');
+    assert.equal((await result.jsonLinesDocument()).uri.scheme, 'eventbroker-replay');
     assert.deepEqual(prompter.asked.map((a) => a.kind), ['pickOne', 'input']);
   });
 

@@ -68,18 +68,18 @@ suite('what a new user trips over', () => {
     const from = new Date(base + 2 * 60_000 - 1).toISOString();
     const answers = () => new ScriptedPrompter([{ pick: topic }, { pick: 'Partition 0' }, { pick: 'Time…' }, { input: from }, { input: '2' }]);
     const first = await withPrompter(api, answers(), () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
-    const lines = documentLines(first.document);
+    const lines = documentLines((await first.jsonLinesDocument()));
     assert.deepEqual(lines[0], { replay: `${topic} partition 0`, from: `time ${from}`, fromTime: from, startOffsets: { '0': 2 }, records: 2, limit: 2 });
     assert.deepEqual(lines[1], { partition: 0, offset: 2, timestamp: base + 120_000, time: new Date(base + 120_000).toISOString(), key: 'k2', value: { n: 2 }, headers: {} });
     assert.equal(lines[3].more, 'The limit of 2 records was reached: more records follow. Next: offset 4.');
     assert.equal(first.more, true);
     const second = await withPrompter(api, answers(), () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
-    assert.notEqual(path.posix.basename(second.document.uri.path), path.posix.basename(first.document.uri.path), 'two replays, two tab titles');
+    assert.notEqual(path.posix.basename((await second.jsonLinesDocument()).uri.path), path.posix.basename((await first.jsonLinesDocument()).uri.path), 'two replays, two tab titles');
     const whole = await withPrompter(api, new ScriptedPrompter([{ pick: topic }, { pick: 'Partition 0' }, { pick: 'Beginning' }, { input: '6' }]), () =>
       vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'),
     );
     assert.equal(whole.more, false);
-    assert.equal(documentLines(whole.document).length, 7, 'a header and six records, no "more" line');
+    assert.equal(documentLines((await whole.jsonLinesDocument())).length, 7, 'a header and six records, no "more" line');
   });
 
   test('a time after the newest record is refused before asking how many records', async () => {
@@ -97,7 +97,7 @@ suite('what a new user trips over', () => {
     const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
     assert.equal(prompter.asked[1].labels![0], 'All partitions');
     assert.equal(result.count, 9);
-    const lines = documentLines(result.document);
+    const lines = documentLines((await result.jsonLinesDocument()));
     assert.equal(lines[0].replay, `${wide} partitions 0, 1, 2`);
     assert.deepEqual(lines.slice(1).map((l) => l.key), Array.from({ length: 9 }, (_, i) => `w${i}`));
   });
@@ -194,7 +194,7 @@ suite('the tree, for a new user', () => {
     const result = await withPrompter(api, new ScriptedPrompter([{ input: '10' }]), () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayFromCommitted', offsetRow.node));
     assert.equal(result.startOffset, 4);
     assert.equal(result.count, 2);
-    assert.equal(documentLines(result.document)[0].from, `the committed offset of ${groupId}`);
+    assert.equal(documentLines((await result.jsonLinesDocument()))[0].from, `the committed offset of ${groupId}`);
     assert.equal(await vscode.commands.executeCommand('eventBroker.copyName', offsetRow.node), `${topic}:0`);
   });
 

@@ -80,7 +80,7 @@ suite('records viewer', () => {
     const inOrder = Array.from(viewer.filteredIds(), (id) => viewer.store.record(id));
     assert.deepEqual(inOrder.map((r) => [r.partition, r.offset, r.timestamp, r.key?.toString(), r.value?.toString()]), seeded.map((s, i) => [i % 3, Math.floor(i / 3), s.timestamp, s.key, s.value]));
     assert.equal(inOrder[4].headers.trace?.toString(), 'abc');
-    assert.equal(result.document.getText().trim().split('\n').length, 13, 'a header line and 12 records');
+    assert.equal((await result.jsonLinesDocument()).getText().trim().split('\n').length, 13, 'a header line and 12 records');
     // The page drew the hostile values as the text they are (its cells' textContent, sent back).
     const page = await drawn(viewer, 12);
     assert.equal(page.cells[2][4], HOSTILE_IMG);

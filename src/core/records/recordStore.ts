@@ -36,6 +36,11 @@ export class RecordStore {
     return this.count;
   }
 
+  /** A summary, never the records (a result that holds a store may be serialized, e.g. by VS Code). */
+  toJSON(): { topic: string; records: number } {
+    return { topic: this.topic, records: this.count };
+  }
+
   get version(): number {
     return this.revision;
   }

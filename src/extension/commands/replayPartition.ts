@@ -1,5 +1,8 @@
 import * as vscode from 'vscode';
-import { replayFrom } from '../../core/replay';
+import { replayFrom, replayFromBatches } from '../../core/replay';
+import { showRecord } from '../../core/reader/shownRecord';
+import { timeOrder } from '../../core/records/recordView';
+import type { KafkaSession } from '../../core/session';
 import { replayStarts } from '../../core/replayStarts';
 import { byTime, replayDocumentLines } from '../../core/replayDocument';
 import { parseTime, timeProblem } from '../../core/time';
@@ -21,7 +24,10 @@ import type { RecordsViewerPanel } from '../recordsViewer/recordsViewerPanel';
 import { replaySource } from '../recordsViewer/replaySource';
 
 export interface ReplayResult {
-  document: vscode.TextDocument;
+  /** The JSON Lines document, when the replay opened one (without a records viewer). */
+  document?: vscode.TextDocument;
+  /** The JSON Lines document of what was read (made on demand when a viewer opened instead). */
+  jsonLinesDocument(): Promise<vscode.TextDocument>;
   count: number;
   /** Where the first partition read started. */
   startOffset: number;
@@ -81,37 +87,86 @@ export async function replayWithLimit(store: ConnectionStore, prompter: Prompter
   const { topic, starts } = request;
   const partitions = starts.map((s) => s.partition);
   const where = partitions.length === 1 ? `${topic} partition ${partitions[0]}` : `${topic} (${partitions.length} partitions)`;
-  let records: ShownRecord[] = [];
+  const summary = { topic, partitions, startAsked: request.startAsked, startTime: request.startTime, starts, nothingAfter: request.nothingAfter ?? [], limit: max };
+  const from = starts.length === 1 ? `from offset ${starts[0].offset}` : `from ${starts.map((s) => `p${s.partition}@${s.offset}`).join(' ')}`;
+  const name = partitions.length === 1 ? `${topic}-p${partitions[0]}-from-${starts[0].offset}` : `${topic}-all-partitions`;
+  const outcomeOf = (count: number, more: boolean) => (count === 0 ? `No records in ${where} ${from}.` : `Replayed ${count} records of ${where}${more ? ' (more follow)' : ''}.`);
+  const resultOf = (count: number, more: boolean) => ({ count, startOffset: starts[0]?.offset ?? -1, startOffsets: starts, more });
+
+  if (!viewers) {
+    const { records, more } = await readShown(session, request, where, max);
+    const text = `${replayDocumentLines(summary, partitions.length > 1 ? byTime(records) : records, more).join('\n')}\n`;
+    const document = await documents.open(name, text);
+    void vscode.window.showInformationMessage(outcomeOf(records.length, more));
+    return { document, jsonLinesDocument: () => Promise.resolve(document), ...resultOf(records.length, more) };
+  }
+
+  // For the viewer, the records go straight from the fetched batches into its store, and the JSON
+  // Lines document is made only when asked for: building and opening it for every replay took most
+  // of the time before the viewer showed (a 100,000-record document is tens of megabytes). The
+  // viewer opens first, so its page loads while the records are read.
+  const loaded = new RecordStore(topic);
+  let more = false;
+  const firstText = () => `${replayDocumentLines(summary, shownInReplayOrder(loaded, partitions.length > 1), more).join('\n')}\n`;
+  const source = replaySource({ session, documents, documentName: name, firstDocumentText: firstText, summary, where, max, firstSummary: `Reading ${where} ${from}…` });
+  const viewer = viewers.show(request.connection, loaded, source);
+  viewer.firstReadStarted();
+  try {
+    more = await readInto(loaded, session, request, where, max);
+  } catch (err) {
+    // Cancelled or failed: no half-read viewer stays open (the error is reported as before).
+    viewer.dispose();
+    throw err;
+  }
+  viewer.firstReadDone(`${outcomeOf(loaded.length, more)} From ${request.startAsked}${starts.length === 1 ? ` (offset ${starts[0].offset})` : ''}.`);
+  return { viewer, jsonLinesDocument: () => documents.prepare(name, firstText()), ...resultOf(loaded.length, more) };
+}
+
+/** Reads up to max records (and one more, which says whether more follow) as shown records, with progress and cancel. */
+async function readShown(session: KafkaSession, request: ReplayRequest, where: string, max: number): Promise<{ records: ShownRecord[]; more: boolean }> {
+  const records: ShownRecord[] = [];
+  await withReplayProgress(where, async (signal, report) => {
+    // One record past the limit tells whether more follow, without trusting the (approximate) end offset.
+    for await (const batch of replayFrom(session, { topic: request.topic, starts: request.starts, max: max + 1, signal })) {
+      for (const record of batch) records.push(record);
+      report(Math.min(records.length, max), batch.length);
+    }
+  }, max);
+  const more = records.length > max;
+  return { records: records.slice(0, max), more };
+}
+
+/** Reads up to max records straight into the store (the one past the limit only says whether more follow). */
+async function readInto(loaded: RecordStore, session: KafkaSession, request: ReplayRequest, where: string, max: number): Promise<boolean> {
+  let more = false;
+  await withReplayProgress(where, async (signal, report) => {
+    for await (const batch of replayFromBatches(session, { topic: request.topic, starts: request.starts, max: max + 1, signal })) {
+      const room = max - loaded.length;
+      if (batch.records.length > room) more = true;
+      const records = batch.records.length > room ? batch.records.slice(0, room) : batch.records;
+      if (records.length > 0) loaded.appendRaw(batch.partition, records);
+      report(loaded.length, records.length);
+    }
+  }, max);
+  return more;
+}
+
+async function withReplayProgress(where: string, read: (signal: AbortSignal, report: (count: number, added: number) => void) => Promise<void>, max: number): Promise<void> {
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Replaying ${where}`, cancellable: true }, async (progress, token) => {
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort());
-    // One record past the limit tells whether more follow, without trusting the (approximate) end offset.
-    for await (const batch of replayFrom(session, { topic, starts, max: max + 1, signal: controller.signal })) {
-      records.push(...batch);
-      progress.report({ message: `${Math.min(records.length, max)} of at most ${max} records`, increment: (batch.length / max) * 100 });
-    }
+    await read(controller.signal, (count, added) => progress.report({ message: `${count} of at most ${max} records`, increment: (added / max) * 100 }));
     if (controller.signal.aborted) throw new Cancelled();
   });
-  const more = records.length > max;
-  records = records.slice(0, max);
-  if (partitions.length > 1) records = byTime(records);
-  const lines = replayDocumentLines({ topic, partitions, startAsked: request.startAsked, startTime: request.startTime, starts, nothingAfter: request.nothingAfter ?? [], limit: max }, records, more);
-  const from = starts.length === 1 ? `from offset ${starts[0].offset}` : `from ${starts.map((s) => `p${s.partition}@${s.offset}`).join(' ')}`;
-  const name = partitions.length === 1 ? `${topic}-p${partitions[0]}-from-${starts[0].offset}` : `${topic}-all-partitions`;
-  const text = `${lines.join('\n')}\n`;
-  const outcome = records.length === 0 ? `No records in ${where} ${from}.` : `Replayed ${records.length} records of ${where}${more ? ' (more follow)' : ''}.`;
-  const result = { count: records.length, startOffset: starts[0]?.offset ?? -1, startOffsets: starts, more };
-  if (!viewers) {
-    const document = await documents.open(name, text);
-    void vscode.window.showInformationMessage(outcome);
-    return { document, ...result };
-  }
-  const document = await documents.prepare(name, text);
-  const loaded = new RecordStore(topic);
-  loaded.appendShown(records);
-  const summary = { topic, partitions, startAsked: request.startAsked, startTime: request.startTime, starts, nothingAfter: request.nothingAfter ?? [], limit: max };
-  const viewer = viewers.show(request.connection, loaded, replaySource({ session, documents, documentName: name, documentText: text, summary, where, max, firstSummary: `${outcome} From ${request.startAsked}${starts.length === 1 ? ` (offset ${starts[0].offset})` : ''}.` }));
-  return { document, viewer, ...result };
+}
+
+/** The store's records as the replay document lists them: read order for one partition, by time for several. */
+function shownInReplayOrder(loaded: RecordStore, byTimestamp: boolean): ShownRecord[] {
+  const records: ShownRecord[] = [];
+  const add = (i: number) => records.push(showRecord(loaded.topic, loaded.partitionAt(i), loaded.record(i)));
+  if (byTimestamp) for (const i of timeOrder(loaded)) add(i);
+  else for (let i = 0; i < loaded.length; i++) add(i);
+  return records;
 }
 
 async function askStart(prompter: Prompter, partition: PartitionInfo | 'all'): Promise<{ start: StartPosition; asked: string }> {

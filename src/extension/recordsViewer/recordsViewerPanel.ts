@@ -75,6 +75,32 @@ export class RecordsViewerPanel implements vscode.Disposable {
     return new RecordsViewerPanel(panel, extensionUri, store, source, actions);
   }
 
+  /**
+   * The viewer opened before its first read (so the page loads while the records are read): the
+   * page says it is loading until `firstReadDone`.
+   */
+  firstReadStarted(): void {
+    this.loading = true;
+    this.postState();
+  }
+
+  /** The first read put its records in the store: show them, with the read's summary. */
+  firstReadDone(summary: string): void {
+    this.loading = false;
+    this.summary = summary;
+    this.recompute();
+    this.postState();
+  }
+
+  /**
+   * What a command's result says of this viewer when VS Code sends it to the window (a command run
+   * from the palette has its result serialized): a line, not the records — serializing the store
+   * held the window's messages back for seconds after a 100,000-record replay.
+   */
+  toJSON(): { recordsViewer: string; records: number } {
+    return { recordsViewer: this.source.title, records: this.store.length };
+  }
+
   /** The store indices of the table's rows, in the order shown (after the filter). */
   filteredIds(): Uint32Array {
     return this.rows;
@@ -188,7 +214,8 @@ export class RecordsViewerPanel implements vscode.Disposable {
     return {
       title: this.source.title,
       summary: this.summary,
-      loaded: this.store.length,
+      // The records the rows were computed from (a first read may be adding to the store meanwhile).
+      loaded: this.order.length,
       rows: this.rows.length,
       version: this.version,
       filter: this.filter,

@@ -11,9 +11,9 @@ import type { RecordsSource } from './recordsSource';
 export interface ReplaySourceOptions {
   session: KafkaSession;
   documents: ReplayDocuments;
-  /** The replay document's name and text as first read (shown again by "Open as JSON Lines" until more is loaded). */
+  /** The replay document's name, and its text as first read (shown by "Open as JSON Lines" until more is loaded; made when asked for). */
   documentName: string;
-  documentText: string;
+  firstDocumentText: () => string;
   summary: ReplaySummary;
   /** "orders partition 0", "orders (3 partitions)". */
   where: string;
@@ -42,7 +42,7 @@ export function replaySource(options: ReplaySourceOptions): RecordsSource {
     },
     async openJsonLines(store: RecordStore): Promise<void> {
       if (loads === 0) {
-        await documents.open(options.documentName, options.documentText);
+        await documents.open(options.documentName, options.firstDocumentText());
         return;
       }
       const records = Array.from(timeOrder(store), (i) => showRecord(summary.topic, store.partitionAt(i), store.record(i)));
