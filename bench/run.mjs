@@ -168,6 +168,11 @@ export function tableRows(results) {
     add('VS Code tail: extension host RSS growth, MB', v.rssGrowthMb, null, null, '< 50', v.rssGrowthMb < 50);
     add('VS Code tail: extension host heap growth after a forced GC, MB', v.heapGrowthMb ?? 'not measured', null, null, '< 50', v.heapGrowthMb === null || v.heapGrowthMb === undefined ? false : v.heapGrowthMb < 50);
     add('Command palette open, ms (tailing vs idle)', v.paletteMs.tailing, v.paletteMs.idle, v.paletteRatio, '≤ 2 × idle', v.paletteRatio <= 2);
+    if (v.replayOpen) {
+      const samples = v.replayOpen.samplesMs;
+      const spreadText = samples.length > 1 ? ` (${Math.min(...samples)}–${Math.max(...samples)})` : '';
+      add(`VS Code: Replay Partition… of ${v.replayOpen.records.toLocaleString('en-US')} records until the viewer shows them all, ms, median of ${samples.length}`, `${v.replayOpen.medianMs}${spreadText}`, null, null, v.replayOpen.target, v.replayOpen.met);
+    }
   }
   if (s.footprint && !s.footprint.error) {
     const f = s.footprint;
