@@ -3,7 +3,8 @@
 // clearing it brings them all back); the detail pane's copy buttons put exactly the key, the value
 // (base64 for binary) or the record as one JSON line on the clipboard, read back from the browser's
 // clipboard; a 1.5 MB value is shown truncated until "Show all" shows its end, and the editor still
-// answers; a search cancelled from its progress notification says so and how far it got, made no group.
+// answers; a search cancelled from its progress notification says so and how far it got, made no
+// group, and Load more reads on from exactly there.
 import * as assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
@@ -235,6 +236,15 @@ test('a search cancelled from its progress notification says it was cancelled an
   assert.equal(await wb.page.locator(selectors.notification).filter({ hasText: 'Searching' }).count(), 0, 'the progress is gone');
   assert.deepEqual(await groupIds(), groupsBefore, 'the search joined no group');
   await wb.screenshot('recordsViewerActions-cancelled');
+
+  // Where it stopped is kept: Load more reads on from there to the end, nothing skipped or read twice.
+  await viewer().locator('button', { hasText: 'Load more' }).click();
+  const resumed = await until('the search read on to the end', async () => {
+    const s = (await viewer().locator('.summary').textContent().catch(() => '')) ?? '';
+    return s.includes('end of the partition') ? s : undefined;
+  }, 120_000);
+  assert.equal(resumed, `scanned ${MANY} records in 1 partition, 0 matches; stopped because it reached the end of the partition`);
+  assert.deepEqual(await groupIds(), groupsBefore, 'still no group');
 });
 
 async function groupIds(): Promise<string[]> {
