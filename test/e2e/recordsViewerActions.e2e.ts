@@ -216,8 +216,8 @@ test('a search cancelled from its progress notification says it was cancelled an
   await wb.pickQuickInput('Beginning');
   await wb.answerQuickInput(''); // no until time
   await wb.pickQuickInput('Field expression');
-  await wb.answerQuickInput('value.items.exists(x, x > 1000)'); // matches nothing: the search has to look at every record
-  await wb.answerQuickInput('1000');
+  await answerPrompt('Search by field expression', 'value.items.exists(x, x > 1000)'); // matches nothing: the search looks at every record
+  await answerPrompt('Search: at most how many matches?', '1000');
   // The progress notification, once it has scanned something, then its Cancel button.
   const toast = wb.page.locator(selectors.notification).filter({ hasText: 'Searching' }).filter({ hasText: /scanned [1-9]\d* records/ });
   await toast.first().waitFor({ timeout: 60_000 });
@@ -246,6 +246,16 @@ test('a search cancelled from its progress notification says it was cancelled an
   assert.equal(resumed, `scanned ${MANY} records in 1 partition, 0 matches; stopped because it reached the end of the partition`);
   assert.deepEqual(await groupIds(), groupsBefore, 'still no group');
 });
+
+/**
+ * Answers the input box titled `title` once it is the one on screen: typed into the box before it
+ * has replaced the previous prompt, the answer can go to that prompt or be overwritten by the
+ * default value.
+ */
+async function answerPrompt(title: string, text: string): Promise<void> {
+  await wb.page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor({ timeout: 30_000 });
+  await wb.answerQuickInput(text);
+}
 
 async function groupIds(): Promise<string[]> {
   const admin = applicationKafka().admin();
