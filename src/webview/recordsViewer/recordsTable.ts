@@ -14,12 +14,12 @@ const KEEP_AROUND_ROWS = MAX_CACHED_ROWS / 4;
 const PREFETCH_AHEAD_ROWS = 400;
 const PREFETCH_BEHIND_ROWS = 100;
 /**
- * Rows given their texts in one frame, at most. A scroll of a screen or more a frame (dragging the
- * scrollbar, a fling) would otherwise lay out and paint a whole screen of new text every frame; the
- * rest of the rows fill in on the next frames (at most two or three), and a slower scroll never
- * reaches the limit.
+ * Rows given their texts in one frame while the view moves a screen or more a frame (dragging the
+ * scrollbar, a fling, End): every frame would otherwise lay out and paint a whole screen of new text
+ * that nobody can read at that speed, and those frames were the long tasks. The rest fill in on the
+ * next frames; a slower scroll (a wheel, PageDown) fills every row in view at once.
  */
-const ROWS_FILLED_PER_FRAME = 24;
+const ROWS_FILLED_PER_FRAME_IN_FLIGHT = 8;
 /** Browsers cap an element's height (~33 M px in Chromium): beyond this the scroll is scaled. */
 const MAX_SPACER_PX = 15_000_000;
 
@@ -209,7 +209,8 @@ export class RecordsTable {
     this.ensureSlots(Math.ceil(view / ROW_HEIGHT) + 2);
     const size = this.slots.length;
     let unfilled = false;
-    let budget = ROWS_FILLED_PER_FRAME;
+    const jumped = Math.abs(first - this.drawnFirst) >= last - first + 1;
+    let budget = jumped ? ROWS_FILLED_PER_FRAME_IN_FLIGHT : Infinity;
     for (let row = first; row <= last; row++) {
       const slot = this.slots[row % size];
       const cached = this.cache.get(row);
@@ -225,7 +226,9 @@ export class RecordsTable {
       const loading = !cached || slot.shown !== cached;
       if (loading) unfilled = true;
       setLoading(slot, loading);
-      moveSlot(slot, row * ROW_HEIGHT - top);
+      // A row still without its texts waits out of sight (its place shows blank): a move is a transform
+      // change only, where hiding it by style would restyle it, or change the page's layers, every frame.
+      moveSlot(slot, loading ? PARKED_Y : row * ROW_HEIGHT - top);
       const selected = row === this.selected;
       if (slot.selected !== selected) {
         slot.selected = selected;
@@ -233,7 +236,7 @@ export class RecordsTable {
         slot.element.setAttribute('aria-selected', String(selected));
       }
     }
-    // The slots this frame does not use: blank, without a row, and out of the way of the pointer.
+    // The slots this frame does not use: without a row, out of sight.
     for (const slot of this.slots) {
       if (slot.row >= first && slot.row <= last) continue;
       if (slot.row !== -1 || slot.y !== PARKED_Y) {
@@ -295,7 +298,7 @@ export class RecordsTable {
   }
 }
 
-/** Where unused slots wait: above the view (the layer does not clip; the viewport does). */
+/** Where unused and unfilled slots wait: above the view (the layer does not clip; the viewport does). */
 const PARKED_Y = -10 * ROW_HEIGHT;
 
 function setLoading(slot: Slot, loading: boolean): void {
