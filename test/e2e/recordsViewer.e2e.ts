@@ -5,9 +5,10 @@
 // README, printed and saved to test-artifacts/e2e/recordsViewer-longtasks.json — not a threshold).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
-import type { FrameLocator } from 'playwright-core';
+import type { CDPSession, FrameLocator, Page } from 'playwright-core';
 import { until, Workbench } from './harness';
 import { artifactsDir } from './codeServer';
 import { openSession, topicWith } from '../support/kafkaFixtures';
@@ -48,6 +49,40 @@ after(async () => {
 /** The page inside the newest webview panel (VS Code nests it in two iframes). */
 function viewer(): FrameLocator {
   return wb.page.locator('iframe.webview.ready').last().contentFrame().locator('iframe#active-frame').contentFrame();
+}
+
+/**
+ * A diagnostic, off unless EBX_SCROLL_TRACE names a file: a Chrome trace of the scroll measurement
+ * (every renderer, the webview's too), for bench/scrollTrace.mjs to say what a long task was made of.
+ * Returns the function that stops the trace and writes it.
+ */
+async function traceWhenAsked(page: Page): Promise<() => Promise<void>> {
+  const file = process.env.EBX_SCROLL_TRACE;
+  if (!file) return () => Promise.resolve();
+  const cdp = await page.context().newCDPSession(page);
+  const categories = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'disabled-by-default-v8.gc', 'disabled-by-default-v8.cpu_profiler'];
+  await cdp.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: categories, recordMode: 'recordContinuously' } });
+  return async () => {
+    const complete = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (e) => resolve(e.stream ?? '')));
+    await cdp.send('Tracing.end');
+    await writeStream(cdp, await complete, file);
+    await cdp.detach();
+    process.stderr.write(`[e2e] scroll trace written to ${file}\n`);
+  };
+}
+
+async function writeStream(cdp: CDPSession, handle: string, file: string): Promise<void> {
+  const out = fs.openSync(file, 'w');
+  try {
+    for (;;) {
+      const chunk = await cdp.send('IO.read', { handle, size: 4 << 20 });
+      fs.writeSync(out, chunk.base64Encoded ? Buffer.from(chunk.data, 'base64') : Buffer.from(chunk.data, 'utf8'));
+      if (chunk.eof) break;
+    }
+  } finally {
+    fs.closeSync(out);
+    await cdp.send('IO.close', { handle });
+  }
 }
 
 /** The table's drawn rows, cell texts (what a person reads). */
@@ -164,12 +199,13 @@ test('100,000 loaded rows: End reaches the last one; scrolling measured for long
   // The measurement: scroll through the table one animation frame at a time (1,100 px, 50 rows a
   // frame, 400 frames), then jump around, while a PerformanceObserver collects long tasks.
   type Viewport = { scrollTop: number; scrollHeight: number };
+  const stopTrace = await traceWhenAsked(wb.page);
   const measured = await viewport.evaluate(async (element) => {
     const el = element as unknown as Viewport;
     const g = globalThis as unknown as {
       PerformanceObserver: new (cb: (list: { getEntries(): { duration: number; startTime: number; name: string }[] }) => void) => { observe(o: { type: string; buffered: boolean }): void; disconnect(): void };
       requestAnimationFrame(cb: () => void): void;
-      performance: { now(): number };
+      performance: { now(): number; mark(name: string): void };
     };
     const longTasks: number[] = [];
     /** When each long task began, in ms after the scrolling started (negative: during the baseline). */
@@ -192,12 +228,14 @@ test('100,000 loaded rows: End reaches the last one; scrolling measured for long
     longTaskStarts.splice(0);
     longTaskOwners.splice(0);
     started = g.performance.now();
+    g.performance.mark('ebx-scroll-start'); // where a trace (EBX_SCROLL_TRACE) finds the scroll
     let frames = 0;
     for (let i = 0; i < 400; i++, frames++) {
       el.scrollTop += 1100;
       await frame();
     }
     const jumpsStartedAt = Math.round(g.performance.now() - started);
+    g.performance.mark('ebx-jumps-start');
     for (const to of [0.9, 0.1, 0.5, 1, 0]) {
       el.scrollTop = to * el.scrollHeight;
       for (let k = 0; k < 10; k++, frames++) await frame();
@@ -206,12 +244,13 @@ test('100,000 loaded rows: End reaches the last one; scrolling measured for long
     observer.disconnect();
     return { longTasks, longTaskStarts, longTaskOwners, jumpsStartedAt, frames, ms: Math.round(g.performance.now() - started), idleLongTasks };
   });
+  await stopTrace();
   const rows = await until('rows drawn after the scroll', async () => {
     const r = await tableRows();
     return r.length > 0 ? r : undefined;
   });
   assert.equal(rows[0][1], '0', 'back at the top');
-  const report = { rows: BIG, ...measured, over50ms: measured.longTasks.filter((d) => d > 50).length, longest: Math.max(0, ...measured.longTasks), idleOver50ms: measured.idleLongTasks.filter((d) => d > 50).length };
+  const report = { rows: BIG, ...measured, over50ms: measured.longTasks.filter((d) => d > 50).length, longest: Math.max(0, ...measured.longTasks), idleOver50ms: measured.idleLongTasks.filter((d) => d > 50).length, loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))) };
   fs.mkdirSync(artifactsDir('e2e'), { recursive: true });
   fs.writeFileSync(path.join(artifactsDir('e2e'), 'recordsViewer-longtasks.json'), `${JSON.stringify(report, null, 2)}\n`);
   process.stderr.write(`[e2e] records viewer, ${BIG} rows: ${measured.frames} frames in ${measured.ms} ms, long tasks ${JSON.stringify(measured.longTasks)} (${report.over50ms} over 50 ms); idle baseline of 450 frames: ${JSON.stringify(measured.idleLongTasks)}\n`);

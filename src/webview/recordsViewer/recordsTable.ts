@@ -8,6 +8,18 @@ export const ROW_HEIGHT = 22;
  * million rows leaves the page as small as it started, and its garbage collections short.
  */
 const MAX_CACHED_ROWS = 2_000;
+/** When the cache is over its limit, rows farther than this from the view are dropped (so it drops a batch at a time, not a window per answer). */
+const KEEP_AROUND_ROWS = MAX_CACHED_ROWS / 4;
+/** Rows asked for ahead of the view in the direction of the scroll, and behind it, so they are there when they come into view. */
+const PREFETCH_AHEAD_ROWS = 400;
+const PREFETCH_BEHIND_ROWS = 100;
+/**
+ * Rows given their texts in one frame while the view moves a screen or more a frame (dragging the
+ * scrollbar, a fling, End): every frame would otherwise lay out and paint a whole screen of new text
+ * that nobody can read at that speed, and those frames were the long tasks. The rest fill in on the
+ * next frames; a slower scroll (a wheel, PageDown) fills every row in view at once.
+ */
+const ROWS_FILLED_PER_FRAME_IN_FLIGHT = 8;
 /** Browsers cap an element's height (~33 M px in Chromium): beyond this the scroll is scaled. */
 const MAX_SPACER_PX = 15_000_000;
 
@@ -16,7 +28,7 @@ export const COLUMNS = ['Partition', 'Offset', 'Time', 'Key', 'Value', 'Headers'
 const COLUMN_TITLES: Record<(typeof COLUMNS)[number], string> = { Partition: 'Part.', Offset: 'Offset', Time: 'Time', Key: 'Key', Value: 'Value', Headers: 'Hdrs', Size: 'Size' };
 
 export interface TableEvents {
-  /** Rows first…last are in view and not loaded: ask the extension for them. */
+  /** Rows first…last are in view or near it (asked on every draw: the receiver skips what it has asked for). */
   needRows(first: number, last: number): void;
   /** These rows were dropped from the page's cache: ask again when they come into view. */
   forgot(rows: number[]): void;
@@ -26,23 +38,51 @@ export interface TableEvents {
   drawn(firstRow: number, cells: string[][]): void;
 }
 
+/** A row as the table shows it: the record row and its cell texts, formatted once when it arrives. */
+interface CachedRow {
+  data: RecordRow;
+  texts: string[];
+  /** The time cell's hover: the UTC instant. */
+  utc: string;
+}
+
+/** What one pooled row element shows now, so a draw writes only what changed (and never reads the DOM). */
+interface Slot {
+  element: HTMLDivElement;
+  /** The Text node of each cell: its data is replaced in place (text only, never HTML). */
+  texts: Text[];
+  row: number;
+  /** The cached row whose texts are in the cells; undefined while the row is loading. */
+  shown: CachedRow | undefined;
+  loading: boolean;
+  /** Its offset from the view's top, in px. */
+  y: number;
+  selected: boolean;
+}
+
 /**
  * A virtual-scrolling table of fixed-height rows: a spacer as tall as all rows gives the scrollbar;
- * a layer that sticks to the top of the viewport holds just the rows in view (a pool of row
- * elements reused as the view moves). Rows come from a cache the extension fills on request.
+ * a layer that sticks to the top of the viewport holds a pool of row elements, moved by a transform
+ * (the cheapest style change), that shows just the rows in view. Row r always lands in pool slot
+ * r % pool size, so a scroll rewrites the texts of only the rows that came into view. Rows come
+ * from a cache the extension fills on request.
  */
 export class RecordsTable {
   readonly element: HTMLDivElement;
   private readonly viewport: HTMLDivElement;
   private readonly spacer: HTMLDivElement;
   private readonly layer: HTMLDivElement;
-  private readonly pool: HTMLDivElement[] = [];
-  private cache = new Map<number, RecordRow>();
+  private readonly slots: Slot[] = [];
+  private cache = new Map<number, CachedRow>();
   private count = 0;
   private selected = -1;
   private frame = 0;
   private lastDrawn = '';
   private drawnTimer = 0;
+  /** The rows drawn last (for the scroll direction and the settled report). */
+  private drawnFirst = 0;
+  private drawnLast = -1;
+  private scrollingDown = true;
 
   constructor(private readonly events: TableEvents) {
     const header = el('div', { className: 'row header' }, ...COLUMNS.map((c) => el('div', { className: `cell c-${c.toLowerCase()}`, text: COLUMN_TITLES[c], title: c })));
@@ -62,6 +102,7 @@ export class RecordsTable {
   reset(count: number): void {
     this.count = count;
     this.cache = new Map();
+    for (const slot of this.slots) slot.row = -1;
     if (this.selected >= count) this.selected = count - 1;
     this.spacer.style.height = `${Math.min(count * ROW_HEIGHT, MAX_SPACER_PX)}px`;
     this.lastDrawn = '';
@@ -69,26 +110,25 @@ export class RecordsTable {
   }
 
   addRows(rows: RecordRow[]): void {
-    for (const r of rows) this.cache.set(r.row, r);
+    for (const data of rows) this.cache.set(data.row, { data, texts: cellTexts(data), utc: utcInstant(data.timestamp) });
     if (this.cache.size > MAX_CACHED_ROWS) this.forgetFarRows();
     this.schedule();
   }
 
-  /** Drops the cached rows farthest from the view, keeping the half of the limit on either side. */
+  /** Drops the cached rows far from the view: a batch at a time, so most answers drop nothing. */
   private forgetFarRows(): void {
     const centre = Math.floor(this.virtualTop() / ROW_HEIGHT);
     const forgotten: number[] = [];
     for (const row of this.cache.keys()) {
-      if (Math.abs(row - centre) > MAX_CACHED_ROWS / 2) forgotten.push(row);
+      if (Math.abs(row - centre) > KEEP_AROUND_ROWS) forgotten.push(row);
     }
     for (const row of forgotten) this.cache.delete(row);
     if (forgotten.length > 0) this.events.forgot(forgotten);
   }
 
   rowAt(row: number): RecordRow | undefined {
-    return this.cache.get(row);
+    return this.cache.get(row)?.data;
   }
-
   get selection(): number {
     return this.selected;
   }
@@ -165,45 +205,88 @@ export class RecordsTable {
     const top = this.virtualTop();
     const first = Math.max(0, Math.floor(top / ROW_HEIGHT));
     const last = Math.min(this.count - 1, Math.ceil((top + view) / ROW_HEIGHT));
-    const visible = Math.max(0, last - first + 1);
-    while (this.pool.length < visible) this.pool.push(this.newRowElement());
-    const cells: string[][] = [];
-    let missingFrom = -1;
-    let missingTo = -1;
-    for (let k = 0; k < this.pool.length; k++) {
-      const element = this.pool[k];
-      if (k >= visible) {
-        element.style.display = 'none';
-        continue;
+    // One slot more than fits, so first…last never share one.
+    this.ensureSlots(Math.ceil(view / ROW_HEIGHT) + 2);
+    const size = this.slots.length;
+    let unfilled = false;
+    const jumped = Math.abs(first - this.drawnFirst) >= last - first + 1;
+    let budget = jumped ? ROWS_FILLED_PER_FRAME_IN_FLIGHT : Infinity;
+    for (let row = first; row <= last; row++) {
+      const slot = this.slots[row % size];
+      const cached = this.cache.get(row);
+      if (slot.row !== row) {
+        slot.row = row;
+        slot.element.dataset.row = String(row);
       }
-      const row = first + k;
-      element.style.display = '';
-      element.style.transform = `translateY(${row * ROW_HEIGHT - top}px)`;
-      element.dataset.row = String(row);
-      element.classList.toggle('selected', row === this.selected);
-      element.setAttribute('aria-selected', String(row === this.selected));
-      const data = this.cache.get(row);
-      if (!data) {
-        if (missingFrom < 0) missingFrom = row;
-        missingTo = row;
+      if (cached && cached !== slot.shown && budget > 0) {
+        showRow(slot, cached);
+        slot.shown = cached;
+        budget--;
       }
-      cells.push(fillRow(element, data));
+      const loading = !cached || slot.shown !== cached;
+      if (loading) unfilled = true;
+      setLoading(slot, loading);
+      // A row still without its texts waits out of sight (its place shows blank): a move is a transform
+      // change only, where hiding it by style would restyle it, or change the page's layers, every frame.
+      moveSlot(slot, loading ? PARKED_Y : row * ROW_HEIGHT - top);
+      const selected = row === this.selected;
+      if (slot.selected !== selected) {
+        slot.selected = selected;
+        slot.element.classList.toggle('selected', selected);
+        slot.element.setAttribute('aria-selected', String(selected));
+      }
     }
-    if (missingFrom >= 0) this.events.needRows(missingFrom, missingTo);
+    // The slots this frame does not use: without a row, out of sight.
+    for (const slot of this.slots) {
+      if (slot.row >= first && slot.row <= last) continue;
+      if (slot.row !== -1 || slot.y !== PARKED_Y) {
+        slot.row = -1;
+        delete slot.element.dataset.row;
+      }
+      setLoading(slot, true);
+      moveSlot(slot, PARKED_Y);
+    }
+    if (first !== this.drawnFirst) this.scrollingDown = first > this.drawnFirst;
+    this.drawnFirst = first;
+    this.drawnLast = last;
+    if (this.count > 0) {
+      const ahead = this.scrollingDown ? PREFETCH_AHEAD_ROWS : PREFETCH_BEHIND_ROWS;
+      const behind = this.scrollingDown ? PREFETCH_BEHIND_ROWS : PREFETCH_AHEAD_ROWS;
+      this.events.needRows(Math.max(0, first - behind), Math.min(this.count - 1, last + ahead));
+    }
+    // Rows left for want of budget are filled on the next frame (rows still on their way, when they arrive).
+    if (budget === 0 && unfilled) this.schedule();
     // Reported once the view has settled (not on every frame of a scroll), and only when it changed.
     clearTimeout(this.drawnTimer);
-    if (missingFrom >= 0) return;
-    this.drawnTimer = window.setTimeout(() => {
-      const drawn = `${first}:${cells.map((c) => c.join('\u0001')).join('\u0002')}`;
-      if (drawn === this.lastDrawn) return;
-      this.lastDrawn = drawn;
-      this.events.drawn(first, cells);
-    }, 150);
+    if (unfilled) return;
+    this.drawnTimer = window.setTimeout(() => this.reportDrawn(), 150);
   }
 
-  private newRowElement(): HTMLDivElement {
-    const row = el('div', { className: 'row' }, ...COLUMNS.map((c) => el('div', { className: `cell c-${c.toLowerCase()}` })));
+  private reportDrawn(): void {
+    const cells: string[][] = [];
+    for (let row = this.drawnFirst; row <= this.drawnLast; row++) {
+      const shown = this.slots[row % this.slots.length];
+      if (shown.row !== row || shown.loading || !shown.shown) return;
+      cells.push(shown.shown.texts);
+    }
+    const drawn = `${this.drawnFirst}:${cells.map((c) => c.join('\u0001')).join('\u0002')}`;
+    if (drawn === this.lastDrawn) return;
+    this.lastDrawn = drawn;
+    this.events.drawn(this.drawnFirst, cells);
+  }
+
+  /** Grows the pool to `size` slots; rows then move to other slots, so every slot is drawn afresh. */
+  private ensureSlots(size: number): void {
+    if (this.slots.length >= size) return;
+    while (this.slots.length < size) this.slots.push(this.newSlot());
+    for (const slot of this.slots) slot.row = -1;
+  }
+
+  private newSlot(): Slot {
+    const texts = COLUMNS.map(() => document.createTextNode(''));
+    const row = el('div', { className: 'row loading' }, ...COLUMNS.map((c, i) => el('div', { className: `cell c-${c.toLowerCase()}` }, texts[i])));
     row.setAttribute('role', 'row');
+    row.style.transform = `translateY(${PARKED_Y}px)`;
     row.addEventListener('click', () => {
       const index = Number(row.dataset.row);
       this.setSelection(index);
@@ -211,24 +294,38 @@ export class RecordsTable {
       this.viewport.focus();
     });
     this.layer.appendChild(row);
-    return row;
+    return { element: row, texts, row: -1, shown: undefined, loading: true, y: PARKED_Y, selected: false };
   }
 }
 
-/** Sets a row element's cells from a record row (as text), or blanks while it loads; returns the texts. */
-function fillRow(element: HTMLDivElement, data: RecordRow | undefined): string[] {
-  const texts = data
-    ? [String(data.partition), String(data.offset), localTime(data.timestamp), data.key, data.value, String(data.headers), byteSize(data.size)]
-    : ['', '', '', '', '', '', ''];
-  const cells = element.children;
-  for (let c = 0; c < texts.length; c++) {
-    const cell = cells[c] as HTMLElement;
-    if (cell.textContent !== texts[c]) cell.textContent = texts[c];
+/** Where unused and unfilled slots wait: above the view (the layer does not clip; the viewport does). */
+const PARKED_Y = -10 * ROW_HEIGHT;
+
+function setLoading(slot: Slot, loading: boolean): void {
+  if (slot.loading === loading) return;
+  slot.loading = loading;
+  slot.element.classList.toggle('loading', loading);
+}
+
+function moveSlot(slot: Slot, y: number): void {
+  if (slot.y === y) return;
+  slot.y = y;
+  slot.element.style.transform = `translateY(${y}px)`;
+}
+
+/** A record row's cell texts, in COLUMNS order. */
+function cellTexts(data: RecordRow): string[] {
+  return [String(data.partition), String(data.offset), localTime(data.timestamp), data.key, data.value, String(data.headers), byteSize(data.size)];
+}
+
+/** Puts a cached row's texts into a slot's cells (as text), writing only the cells that differ. */
+function showRow(slot: Slot, cached: CachedRow): void {
+  const before = slot.shown;
+  for (let c = 0; c < cached.texts.length; c++) {
+    if (before?.texts[c] !== cached.texts[c]) slot.texts[c].data = cached.texts[c];
   }
-  const timeCell = cells[2] as HTMLElement;
-  timeCell.title = data ? utcInstant(data.timestamp) : '';
-  (cells[3] as HTMLElement).classList.toggle('binary', data?.keyBinary ?? false);
-  (cells[4] as HTMLElement).classList.toggle('binary', data?.valueBinary ?? false);
-  element.classList.toggle('loading', !data);
-  return texts;
+  const cells = slot.element.children;
+  if (before?.utc !== cached.utc) (cells[2] as HTMLElement).title = cached.utc;
+  if ((before?.data.keyBinary ?? false) !== cached.data.keyBinary) (cells[3] as HTMLElement).classList.toggle('binary', cached.data.keyBinary);
+  if ((before?.data.valueBinary ?? false) !== cached.data.valueBinary) (cells[4] as HTMLElement).classList.toggle('binary', cached.data.valueBinary);
 }
