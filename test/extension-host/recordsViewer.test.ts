@@ -81,6 +81,8 @@ suite('records viewer', () => {
     assert.deepEqual(inOrder.map((r) => [r.partition, r.offset, r.timestamp, r.key?.toString(), r.value?.toString()]), seeded.map((s, i) => [i % 3, Math.floor(i / 3), s.timestamp, s.key, s.value]));
     assert.equal(inOrder[4].headers.trace?.toString(), 'abc');
     assert.equal((await result.jsonLinesDocument()).getText().trim().split('\n').length, 13, 'a header line and 12 records');
+    // Run from the palette, the result is serialized for the window: the viewer as a line, never its records.
+    assert.deepEqual(JSON.parse(JSON.stringify(result)), { viewer: { recordsViewer: viewer.panel.title, records: 12 }, count: 12, startOffset: 0, startOffsets: result.startOffsets, more: false });
     // The page drew the hostile values as the text they are (its cells' textContent, sent back).
     const page = await drawn(viewer, 12);
     assert.equal(page.cells[2][4], HOSTILE_IMG);
