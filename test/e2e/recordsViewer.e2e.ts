@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { CDPSession, FrameLocator, Page } from 'playwright-core';
 import { until, Workbench } from './harness';
+import { drawnRows, viewerCounts, viewerFrame } from './recordsViewerPage';
 import { artifactsDir } from './codeServer';
 import { openSession, topicWith } from '../support/kafkaFixtures';
 import { produce } from '../../src/core/topics';
@@ -46,10 +47,7 @@ after(async () => {
   await session?.close();
 });
 
-/** The page inside the newest webview panel (VS Code nests it in two iframes). */
-function viewer(): FrameLocator {
-  return wb.page.locator('iframe.webview.ready').last().contentFrame().locator('iframe#active-frame').contentFrame();
-}
+const viewer = (): FrameLocator => viewerFrame(wb);
 
 /**
  * A diagnostic, off unless EBX_SCROLL_TRACE names a file: a Chrome trace of the scroll measurement
@@ -85,21 +83,9 @@ async function writeStream(cdp: CDPSession, handle: string, file: string): Promi
   }
 }
 
-/** The table's drawn rows, cell texts (what a person reads). */
-async function tableRows(): Promise<string[][]> {
-  // Pool rows out of view are hidden; rows are pooled, so sort them by the row they show.
-  type RowElement = { style: { display: string }; dataset: { row?: string }; children: ArrayLike<{ textContent: string | null }> };
-  return viewer().locator('.viewport .row:not(.loading)').evaluateAll((elements) =>
-    (elements as unknown as RowElement[])
-      .filter((r) => r.style.display !== 'none')
-      .sort((a, b) => Number(a.dataset.row) - Number(b.dataset.row))
-      .map((r) => Array.from(r.children, (c) => c.textContent ?? '')),
-  );
-}
+const tableRows = (): Promise<string[][]> => drawnRows(wb);
 
-async function counts(): Promise<string> {
-  return (await viewer().locator('.counts').textContent()) ?? '';
-}
+const counts = (): Promise<string> => viewerCounts(wb);
 
 test('Replay Partition… opens the records viewer with exactly the records read; hostile values are text', async () => {
   await wb.openView('Event Broker');

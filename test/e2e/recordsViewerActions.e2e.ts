@@ -9,6 +9,7 @@ import * as assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
 import { selectors, until, Workbench } from './harness';
+import { drawnRows, viewerCounts, viewerFrame } from './recordsViewerPage';
 import { applicationKafka, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
 import { produce } from '../../src/core/topics';
 import type { KafkaSession } from '../../src/core/session';
@@ -64,25 +65,11 @@ after(async () => {
   await session?.close();
 });
 
-/** The page inside the newest webview panel (VS Code nests it in two iframes). */
-function viewer(): FrameLocator {
-  return wb.page.locator('iframe.webview.ready').last().contentFrame().locator('iframe#active-frame').contentFrame();
-}
+const viewer = (): FrameLocator => viewerFrame(wb);
 
-/** The table's drawn rows, cell texts, in row order (rows out of view are pooled and hidden). */
-async function tableRows(): Promise<string[][]> {
-  type RowElement = { style: { display: string }; dataset: { row?: string }; children: ArrayLike<{ textContent: string | null }> };
-  return viewer().locator('.viewport .row:not(.loading)').evaluateAll((elements) =>
-    (elements as unknown as RowElement[])
-      .filter((r) => r.style.display !== 'none')
-      .sort((a, b) => Number(a.dataset.row) - Number(b.dataset.row))
-      .map((r) => Array.from(r.children, (c) => c.textContent ?? '')),
-  );
-}
+const tableRows = (): Promise<string[][]> => drawnRows(wb);
 
-async function counts(): Promise<string> {
-  return (await viewer().locator('.counts').textContent().catch(() => '')) ?? '';
-}
+const counts = (): Promise<string> => viewerCounts(wb);
 
 /** Waits for the table to draw exactly `n` rows and returns them. */
 function rowsDrawn(n: number): Promise<string[][]> {
