@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KAFKA4_VERSION, resolveKafkaVersion, startBroker, stopBroker } from './broker.mjs';
+import { failureDetails } from './testFailures.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts');
@@ -161,7 +162,7 @@ function runTier(tier, env) {
       const counts = (tier.parse ?? parseCounts)(output);
       const ms = Date.now() - t0;
       const ok = !error && !timedOut && code === 0 && counts.failed === 0 && counts.passed > 0;
-      resolve({ name: tier.name, ...counts, code, signal, ms, ok });
+      resolve({ name: tier.name, ...counts, code, signal, ms, ok, failures: ok ? '' : failureDetails(output) });
     };
     child.once('error', (e) => finish(null, null, e));
     child.once('close', (code, signal) => finish(code, signal));
@@ -280,6 +281,7 @@ async function main() {
     await cleanup({ keepLog: results.some((r) => !r.ok) || results.length < tiers.length });
   }
 
+  for (const r of results.filter((x) => x.failures)) say(`what failed in tier ${r.name}:\n${r.failures.replace(/^/gm, '    ')}`);
   for (const r of results) say(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed (${secs(r.ms)})`);
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);

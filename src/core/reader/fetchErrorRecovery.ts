@@ -43,10 +43,17 @@ export class FetchErrorRecovery {
     this.retryDelayMs = FIRST_RETRY_DELAY_MS;
   }
 
-  /** No fetch could be started (no leader known): wait a little and look the leaders up again. */
+  /**
+   * No fetch could be started (no leader known): wait a little and look the leaders up again. A
+   * topic the leader lookup did not find may be deleted (a fetch caught by the delete can answer
+   * NOT_LEADER_OR_FOLLOWER rather than UNKNOWN_TOPIC_OR_PARTITION): that ends the read with its
+   * sentence instead of a wait for a leader that never comes.
+   */
   async waitForLeaders(): Promise<void> {
     // An abort ends the wait with an AbortError: the read is over, no metadata request after it.
     await sleep(this.clock, this.retryDelayMs, this.signal);
+    const notFound = this.fetches.topicsNotFound();
+    if (notFound.size > 0) await failIfTopicGone(this.access, notFound, this.signal);
     await this.fetches.forgetLeaders();
   }
 

@@ -3,6 +3,7 @@
 // answered empty and at once waits its idle backoff before its next fetch; with a minimum interval,
 // no leader is sent fetches more often than that.
 import type { ClusterAccess, FetchedPartition, FetchLimits } from '../clusterAccess';
+import { BrokerError } from '../brokerError';
 import { isAbort } from '../errors';
 import { IdleBackoff } from './idleBackoff';
 import { keyOf, type PartitionState } from './partitionPositions';
@@ -23,6 +24,7 @@ export type FetchOutcome = (FetchSettled & { fetched: FetchedPartition[] }) | (F
 
 export class LeaderFetches {
   private readonly leaders = new Map<string, number>();
+  private readonly notFound = new Set<string>();
   private readonly inFlight = new Map<number, Promise<FetchOutcome>>();
   /** Partitions in a fetch now (keys). */
   private readonly busy = new Set<string>();
@@ -80,9 +82,15 @@ export class LeaderFetches {
     idle.nextFetchAt = this.clock.now() + idle.backoff.next(gotRecords, tookMs, this.limits.maxWaitMs);
   }
 
+  /** Topics whose leader lookups failed as unknown since the last forgetLeaders(). */
+  topicsNotFound(): Set<string> {
+    return new Set(this.notFound);
+  }
+
   /** Forgets every known leader and asks for fresh metadata (after a leader change or a dropped connection). */
   async forgetLeaders(): Promise<void> {
     this.leaders.clear();
+    this.notFound.clear();
     // Bounded like a fetch: a broker that accepts connections but never answers must not stall the reader.
     await within(this.clock, this.access.refreshMetadata().catch(() => undefined), METADATA_ANSWER_WITHIN_MS, this.signal);
   }
@@ -102,7 +110,9 @@ export class LeaderFetches {
       return leader;
     } catch (err) {
       if (isAbort(err) && this.signal?.aborted) throw err;
-      // Unknown for now (no leader during an election, metadata failing): retried next round.
+      // Unknown for now (no leader during an election, metadata failing): retried next round. A
+      // topic the metadata does not know may have been deleted: the caller checks (topicGone.ts).
+      if (err instanceof BrokerError && err.kind === 'unknownTopic') this.notFound.add(state.topic);
       return undefined;
     }
   }

@@ -121,4 +121,20 @@ describe('reader: broker errors', () => {
       return true;
     });
   });
+
+  test('a topic deleted while its broker still answers NOT_LEADER_OR_FOLLOWER: "no longer exists", not a wait for a leader for ever', { timeout: 5_000 }, async () => {
+    // Kafka answers a fetch caught by the delete with NOT_LEADER_OR_FOLLOWER while its metadata
+    // still holds the topic; afterwards no leader is ever found for the partition.
+    cluster.script(1, serve(), fail(notLeader('orders', 0)));
+    const { reader } = startReader(cluster, clock, at0, { retryForMs: Infinity, outOfRange: 'nearest' });
+    await takeRecords(reader, 3);
+    cluster.removeTopic('orders');
+
+    await assert.rejects(reader.next(), (err: unknown) => {
+      assert.ok(err instanceof EbxError, String(err));
+      assert.equal(err.message, 'Topic orders no longer exists (it was deleted while being read).');
+      return true;
+    });
+    assert.ok(clock.elapsed() < 2_000, `ended ${clock.elapsed()} ms (virtual) after the delete`);
+  });
 });
