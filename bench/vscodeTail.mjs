@@ -55,6 +55,10 @@ export async function vscodeScenario({ bootstrap, quick }) {
       await inspector.session.send('Profiler.enable');
       await inspector.session.send('Profiler.start');
     }
+    // EBX_BENCH_HEAP_PROFILE_HOST=FILE: a sampling heap profile of the extension host over the tail,
+    // taken after the forced GC at the end: the allocation sites of what the tail left alive.
+    const heapProfileFile = process.env.EBX_BENCH_HEAP_PROFILE_HOST;
+    if (heapProfileFile && inspector.session) await inspector.session.send('HeapProfiler.startSampling', { samplingInterval: 16384, includeObjectsCollectedByMajorGC: process.env.EBX_BENCH_HEAP_PROFILE_PROMOTED === '1' });
     producer.stdin.write('go\n');
     const start = procStat(host);
     const t0 = Date.now();
@@ -64,6 +68,19 @@ export async function vscodeScenario({ bootstrap, quick }) {
         peakRssKb = Math.max(peakRssKb, procStat(host).rssKb);
       } catch {}
     }, 500);
+    // Where the host's memory is, at the start and when its resident size peaks (V8 heap, Buffers,
+    // or neither: native allocations), sampled inside it once a second.
+    const memoryAtStart = inspector.session ? await hostMemory(inspector.session) : null;
+    let memoryAtPeak = memoryAtStart;
+    let sampling = Promise.resolve();
+    const memorySampler = inspector.session
+      ? setInterval(() => {
+          sampling = sampling.then(async () => {
+            const m = await hostMemory(inspector.session).catch(() => null);
+            if (m && m.rssMb > (memoryAtPeak?.rssMb ?? 0)) memoryAtPeak = m;
+          });
+        }, 1000)
+      : undefined;
     // Palette samples spread over the tail (after a second of warm-up).
     await sleep(1000);
     const tailing = [];
@@ -76,6 +93,8 @@ export async function vscodeScenario({ bootstrap, quick }) {
     const end = procStat(host);
     const wallS = (Date.now() - t0) / 1000;
     clearInterval(sampler);
+    clearInterval(memorySampler);
+    await sampling;
     peakRssKb = Math.max(peakRssKb, end.rssKb);
     if (profileFile && inspector.session) {
       const { profile } = await inspector.session.send('Profiler.stop');
@@ -85,6 +104,11 @@ export async function vscodeScenario({ bootstrap, quick }) {
     await sleep(1500);
     const heapEnd = inspector.session ? await heapAfterGc(inspector.session) : null;
     const rssEndAfterGc = procStat(host).rssKb;
+    if (heapProfileFile && inspector.session) {
+      const { profile } = await inspector.session.send('HeapProfiler.stopSampling');
+      fs.writeFileSync(heapProfileFile, JSON.stringify(profile));
+      say(`vscode: extension host heap profile written to ${heapProfileFile}`);
+    }
     inspector.session?.close();
     const status = await wb.page.locator('.statusbar-item').filter({ hasText: topic }).first().innerText().catch(() => '');
     const shown = Number((/: ([\d,]+) ·/.exec(status)?.[1] ?? '').replace(/,/g, '')) || null;
@@ -106,6 +130,8 @@ export async function vscodeScenario({ bootstrap, quick }) {
       heapStartMb: heapStart === null ? null : round(heapStart / 2 ** 20, 1),
       heapEndMb: heapEnd === null ? null : round(heapEnd / 2 ** 20, 1),
       heapGrowthMb: heapStart === null || heapEnd === null ? null : round((heapEnd - heapStart) / 2 ** 20, 1),
+      memoryAtStart,
+      memoryAtPeak,
       paletteMs: { idle: round(median(idle), 0), tailing: round(median(tailing), 0), idleSamples: idle.map((x) => round(x, 0)), tailingSamples: tailing.map((x) => round(x, 0)) },
       replayOpen: { records: replayRecords, medianMs: round(median(replayOpenMs), 0), samplesMs: replayOpenMs.map((x) => round(x, 0)), target: '< 2000 ms', met: median(replayOpenMs) < 2000 },
       activationMs,
@@ -119,6 +145,14 @@ export async function vscodeScenario({ bootstrap, quick }) {
     producer?.kill();
     await wb.close('bench-vscode').catch(() => undefined);
   }
+}
+
+/** process.memoryUsage() inside the host, in MB: rss, V8 heap (total, used), external and ArrayBuffers. */
+async function hostMemory(session) {
+  const { result } = await session.send('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+  const m = JSON.parse(result.value);
+  const mb = (bytes) => round(bytes / 2 ** 20, 0);
+  return { rssMb: mb(m.rss), heapTotalMb: mb(m.heapTotal), heapUsedMb: mb(m.heapUsed), externalMb: mb(m.external), arrayBuffersMb: mb(m.arrayBuffers) };
 }
 
 /**
