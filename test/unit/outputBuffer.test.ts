@@ -3,7 +3,7 @@
 // in one piece longer than PANEL_CHUNK_CHARS (a longer string costs the extension host a full GC).
 import { afterEach, beforeEach, describe, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chunks, OutputBuffer, PANEL_CHUNK_CHARS, type TextPanel } from '../../src/extension/tail/outputBuffer';
+import { OutputBuffer, PANEL_CHUNK_CHARS, type TextPanel } from '../../src/extension/tail/outputBuffer';
 
 /** A panel as VS Code keeps it: append adds, replace starts again. */
 class RecordingPanel implements TextPanel {
@@ -47,7 +47,8 @@ describe('OutputBuffer', () => {
     }
     const shown = panel.lines();
     assert.match(shown[0], /^… older lines dropped \(the panel keeps at most 10000 lines, then starts again from the newest 1000/);
-    // At 10,500 lines the panel was rewritten with 9,500–10,499; 10,500–11,999 were appended after it.
+    // At 10,500 lines the panel was rewritten with 9,500–10,499 (two pushes of two chunks each);
+    // 10,500–11,999 were appended after it.
     assert.deepEqual(shown.slice(1), lines(9_500, 12_000));
     const rewrite = panel.calls.findIndex((c) => c.kind === 'replace');
     assert.ok(rewrite >= 0 && panel.calls.slice(rewrite + 1, rewrite + 3).every((c) => c.kind === 'append'), 'the rewrite continues in appends');
@@ -97,15 +98,32 @@ describe('OutputBuffer', () => {
 
   test('a line longer than a chunk is handed over whole, on its own', () => {
     const long = 'x'.repeat(PANEL_CHUNK_CHARS * 2);
-    assert.deepEqual(chunks(['a', long, 'b']), ['a\n', `${long}\n`, 'b\n']);
-    panel.calls = [];
+    const buffer = new OutputBuffer(panel, 10_000);
+    buffer.push(['a', long, 'b']);
+    buffer.flush();
+    assert.deepEqual(panel.lines(), ['a', long, 'b']);
+    assert.deepEqual(
+      panel.calls.map((c) => c.chars),
+      [2, long.length + 1, 2],
+    );
+    panel.calls = []; // (the one call over the limit is the line itself)
   });
 
-  test('chunks of many short lines: whole lines, none over the limit, nothing lost', () => {
+  test('many short lines: whole lines per call, none over the limit, nothing lost', () => {
     const many = Array.from({ length: 20_000 }, (_, i) => String(i));
-    const parts = chunks(many);
-    assert.ok(parts.every((p) => p.length <= PANEL_CHUNK_CHARS && p.endsWith('\n')));
-    assert.equal(parts.join(''), `${many.join('\n')}\n`);
-    assert.deepEqual(chunks([]), []);
+    const buffer = new OutputBuffer(panel, 100_000);
+    buffer.push(many);
+    buffer.flush();
+    assert.deepEqual(panel.lines(), many);
+    assert.ok(panel.calls.length >= 20_000 / 250, `${panel.calls.length} calls`);
+  });
+
+  test('a burst larger than the bound: only the newest lines wait, and the panel stays within the bound', () => {
+    const buffer = new OutputBuffer(panel, 1_000);
+    buffer.push(lines(0, 5_000));
+    buffer.flush();
+    const shown = panel.lines();
+    assert.ok(shown.length <= 1_001, `${shown.length} lines shown`);
+    assert.equal(shown.at(-1), line(4_999));
   });
 });

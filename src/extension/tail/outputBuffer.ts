@@ -15,28 +15,44 @@ export interface TextPanel {
 export const PANEL_CHUNK_CHARS = 32 * 1024;
 
 /**
- * Lines a rewrite of a full panel starts again from. Few on purpose: the buffer holds only these
- * (not the whole panel), so at thousands of lines a second each line dies young, in V8's new
- * space. Holding the newest half of a 10,000-line panel kept every line alive for a second or two:
- * each was promoted to the old generation and left there as garbage until a full GC, and the
- * extension host grew by 60–100 MB over a minute's tail (bench/vscodeTail.mjs, memoryAtPeak).
+ * Lines a rewrite of a full panel starts again from (about: whole chunks). Few on purpose: the
+ * buffer holds only these (not the whole panel), so at thousands of lines a second little stays
+ * alive for long. Holding the newest half of a 10,000-line panel kept every line alive for a second
+ * or two: each was promoted to V8's old generation and left there as garbage until a full GC, and
+ * the extension host grew by 60–100 MB over a minute's tail (bench/vscodeTail.mjs, memoryAtPeak).
  */
 export const LINES_KEPT_ON_REWRITE = 1_000;
+
+/** Lines joined into one text, and how many they are. */
+interface Chunk {
+  text: string;
+  lines: number;
+}
 
 /**
  * Appends lines to an output channel in batches (a few times a second, never once per record)
  * and keeps the panel bounded: once it would hold more than `maxLines`, it is rewritten with only
- * its newest lines (LINES_KEPT_ON_REWRITE, or half the bound when that is smaller).
+ * its newest lines (about LINES_KEPT_ON_REWRITE, or half the bound when that is smaller).
+ *
+ * Lines are joined into chunks as they come: what waits for the next write is then a few flat
+ * strings, not thousands of small ones for the garbage collector to copy while they wait.
  */
 export class OutputBuffer {
-  private pending: string[] = [];
-  /** The newest lines written, at least `keepOnRewrite` of them once there are that many (at most twice that). */
-  private recent: string[] = [];
+  /** Lines of the chunk being filled. */
+  private open: string[] = [];
+  private openChars = 0;
+  /** Chunks not written yet, oldest first. */
+  private pending: Chunk[] = [];
+  private pendingLines = 0;
+  /** The newest chunks written, covering at least `keepOnRewrite` lines once there are that many. */
+  private recent: Chunk[] = [];
   /** Lines the panel shows now. */
   private shown = 0;
   private timer: NodeJS.Timeout | undefined;
   private lastFlushAt = Number.NEGATIVE_INFINITY;
   private readonly keepOnRewrite: number;
+  /** At most this many lines per chunk, so that a rewrite (whole chunks) stays within the bound. */
+  private readonly chunkLines: number;
 
   /**
    * A line waits `flushAfterMs` before it is written, and flushes come at most every `busyFlushEveryMs`:
@@ -53,65 +69,66 @@ export class OutputBuffer {
     private readonly now: () => number = Date.now,
   ) {
     this.keepOnRewrite = Math.min(LINES_KEPT_ON_REWRITE, Math.floor(maxLines / 2));
+    this.chunkLines = Math.max(1, Math.floor(this.keepOnRewrite / 4));
   }
 
-  push(lines: string[]): void {
+  push(lines: readonly string[]): void {
     if (lines.length === 0) return;
-    // A loop, not push(...lines): a fetch of small records can hold more lines than a call has room for arguments.
-    for (const line of lines) this.pending.push(line);
+    for (const line of lines) {
+      if (this.open.length >= this.chunkLines || (this.open.length > 0 && this.openChars + line.length + 1 > PANEL_CHUNK_CHARS)) this.seal();
+      this.open.push(line);
+      this.openChars += line.length + 1;
+    }
     // A huge burst never sits in memory beyond what the panel may show.
-    if (this.pending.length > this.maxLines) this.pending.splice(0, this.pending.length - this.maxLines);
+    while (this.pending.length > 0 && this.pendingLines + this.open.length > this.maxLines) this.pendingLines -= this.pending.shift()!.lines;
     this.timer ??= setTimeout(() => this.flush(), Math.max(this.flushAfterMs, this.lastFlushAt + this.busyFlushEveryMs - this.now()));
   }
 
   flush(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+    this.seal();
     if (this.pending.length === 0) return;
     this.lastFlushAt = this.now();
-    const lines = this.pending;
+    const chunks = this.pending;
+    const lines = this.pendingLines;
     this.pending = [];
-    for (const line of lines) this.recent.push(line);
-    if (this.recent.length > 2 * this.keepOnRewrite) this.recent = this.recent.slice(-this.keepOnRewrite);
-    if (this.shown + lines.length > this.maxLines) {
+    this.pendingLines = 0;
+    for (const chunk of chunks) this.recent.push(chunk);
+    this.recent = newestCovering(this.recent, this.keepOnRewrite);
+    if (this.shown + lines > this.maxLines) {
       // Rewriting the panel resends what it keeps, so it keeps little and this happens rarely: at
       // 5,000 lines a second about every two seconds, each time ~1,000 lines.
-      const kept = this.recent.slice(-this.keepOnRewrite);
-      const [first, ...rest] = chunks([`… older lines dropped (the panel keeps at most ${this.maxLines} lines, then starts again from the newest ${kept.length}: eventBroker.tail.maxOutputLines)`, ...kept]);
-      this.panel.replace(first);
-      for (const chunk of rest) this.panel.append(chunk);
-      this.shown = kept.length + 1;
+      const keptLines = this.recent.reduce((n, c) => n + c.lines, 0);
+      this.panel.replace(`… older lines dropped (the panel keeps at most ${this.maxLines} lines, then starts again from the newest ${keptLines}: eventBroker.tail.maxOutputLines)\n`);
+      for (const chunk of this.recent) this.panel.append(chunk.text);
+      this.shown = keptLines + 1;
       return;
     }
-    for (const chunk of chunks(lines)) this.panel.append(chunk);
-    this.shown += lines.length;
+    for (const chunk of chunks) this.panel.append(chunk.text);
+    this.shown += lines;
   }
 
   dispose(): void {
     this.flush();
   }
-}
 
-/** The lines as texts of whole lines, each ending in a newline, each under PANEL_CHUNK_CHARS when its lines allow. */
-export function chunks(lines: readonly string[]): string[] {
-  const out: string[] = [];
-  let from = 0;
-  let chars = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const length = lines[i].length + 1;
-    if (chars > 0 && chars + length > PANEL_CHUNK_CHARS) {
-      out.push(joined(lines, from, i));
-      from = i;
-      chars = 0;
-    }
-    chars += length;
+  /** The open chunk joins the pending ones. */
+  private seal(): void {
+    if (this.open.length === 0) return;
+    const lines = this.open.length;
+    // The empty last element gives the final newline within the join: one flat string.
+    this.open.push('');
+    this.pending.push({ text: this.open.join('\n'), lines });
+    this.pendingLines += lines;
+    this.open = [];
+    this.openChars = 0;
   }
-  if (from < lines.length) out.push(joined(lines, from, lines.length));
-  return out;
 }
 
-function joined(lines: readonly string[], from: number, to: number): string {
-  let text = '';
-  for (let i = from; i < to; i++) text += `${lines[i]}\n`;
-  return text;
+/** The fewest newest chunks that hold at least `lines` lines (all of them when they hold fewer). */
+function newestCovering(chunks: Chunk[], lines: number): Chunk[] {
+  let from = chunks.length;
+  for (let held = 0; from > 0 && held < lines; ) held += chunks[--from].lines;
+  return from === 0 ? chunks : chunks.slice(from);
 }
