@@ -1,5 +1,6 @@
 // What a failed tier said about its failures, printed again by run-tests.mjs after the summary.
-// A module of its own so the unit tier can test it (run-tests.mjs runs the suite when imported).
+// A module of its own, so that it can be tried on a saved tier output without running the suite:
+//   node -e "import('./scripts/testFailures.mjs').then((m) => console.log(m.failureDetails(require('fs').readFileSync('out.txt', 'utf8'))))"
 
 const stripAnsi = (s) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
 

@@ -30,7 +30,7 @@ interface Chunk {
 }
 
 /**
- * Appends lines to an output channel in batches (a few times a second, never once per record)
+ * Appends lines to an output channel in batches (at most once a second, never once per record)
  * and keeps the panel bounded: once it would hold more than `maxLines`, it is rewritten with only
  * its newest lines (about LINES_KEPT_ON_REWRITE, or half the bound when that is smaller).
  *
