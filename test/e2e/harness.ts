@@ -171,7 +171,43 @@ export class WorkbenchPage {
     const box = this.page.locator(selectors.quickInputBox);
     await box.waitFor({ state: 'visible', timeout: 30_000 });
     await box.fill(text);
+    const prompt = await this.quickInputPrompt();
     await box.press('Enter');
+    await this.promptMovedOn(prompt);
+  }
+
+  /** What identifies the open quick input: its box's value and placeholder, its message and title ('' when none is open). Read at once, never waiting. */
+  private quickInputPrompt(): Promise<string> {
+    return this.page.evaluate(
+      ({ widget, input }) => {
+        // (The test code is compiled without the DOM's types: the few used here, declared.)
+        interface Element {
+          textContent: string | null;
+          querySelector(selector: string): Element | null;
+        }
+        const page = globalThis as unknown as { document: { querySelector(selector: string): (Element & { value?: string; placeholder?: string }) | null } };
+        const box = page.document.querySelector(input);
+        const root = page.document.querySelector(widget);
+        if (!box || !root) return '';
+        const text = (selector: string) => root.querySelector(selector)?.textContent ?? '';
+        return [box.value ?? '', box.placeholder ?? '', text('.quick-input-message'), text('.quick-input-title')].join('\u0000');
+      },
+      { widget: selectors.quickInput, input: selectors.quickInputBox },
+    );
+  }
+
+  /**
+   * Waits (at most a few seconds, never failing) until the quick input that was answered is gone or
+   * shows another prompt. VS Code reuses one quick-input widget for a command's prompts: the next
+   * answer, given while the answered prompt is still closing, went into it and was lost, and the
+   * command then waited for an answer that never came (once in CI, Search Records…).
+   */
+  private async promptMovedOn(answered: string): Promise<void> {
+    const box = this.page.locator(selectors.quickInputBox);
+    for (const deadline = Date.now() + 3_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+      if (!(await box.isVisible())) return;
+      if ((await this.quickInputPrompt()) !== answered) return;
+    }
   }
 
   /**
@@ -191,7 +227,33 @@ export class WorkbenchPage {
     const containing = rows.filter({ hasText: label });
     await containing.first().waitFor({ timeout: 30_000 });
     const exact = rows.filter({ hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) });
+    const prompt = await this.quickInputPrompt();
     await ((await exact.count()) > 0 ? exact : containing).first().click();
+    await this.promptMovedOn(prompt);
+  }
+
+  /**
+   * Right-clicks `row` and clicks the context-menu item containing `label`. A click that comes as
+   * the menu opens can be ignored by VS Code (the menu stayed open: twice in a local run of the
+   * e2e tier), so the pointer rests on the item first, and a menu still open after the click is
+   * closed and opened again (at most three times).
+   */
+  async contextMenu(row: Locator, label: string): Promise<void> {
+    const item = this.page.locator('.monaco-menu .action-item').filter({ hasText: label }).first();
+    for (let attempt = 1; ; attempt++) {
+      await row.click({ button: 'right' });
+      await item.waitFor({ timeout: 30_000 });
+      await item.hover();
+      await new Promise((r) => setTimeout(r, 300));
+      await item.click();
+      try {
+        await item.waitFor({ state: 'hidden', timeout: 3_000 });
+        return;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        await this.page.keyboard.press('Escape');
+      }
+    }
   }
 
   /** Waits until the open quick pick lists an entry containing `label`. */

@@ -54,10 +54,7 @@ test('Watch Lag from the tree: the chart panel shows the partitions and the tren
   const row = await wb.waitForRow(group);
   // The row shows the worst time lag beside the offset lag before it is expanded.
   await until('the time lag on the group row', async () => ((await row.innerText()).includes('min behind') ? true : undefined));
-  await row.click({ button: 'right' });
-  const menuItem = wb.page.locator('.monaco-menu .action-item').filter({ hasText: 'Watch Lag' }).first();
-  await menuItem.waitFor({ timeout: 30_000 });
-  await menuItem.click();
+  await wb.contextMenu(row, 'Watch Lag');
 
   // A consumer catches up from outside the editor: 2 and 3 records a second on p0 and p1.
   catchingUp = setInterval(() => {

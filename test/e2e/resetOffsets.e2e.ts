@@ -33,10 +33,7 @@ test('Reset Offsets… from the tree: the plan in the modal, then the new offset
   await wb.expandRow('KAFKA_BOOTSTRAP');
   await wb.expandRow('Consumer Groups (');
   const row = await wb.waitForRow(group);
-  await row.click({ button: 'right' });
-  const menuItem = wb.page.locator('.monaco-menu .action-item').filter({ hasText: 'Reset Offsets…' }).first();
-  await menuItem.waitFor({ timeout: 30_000 });
-  await menuItem.click();
+  await wb.contextMenu(row, 'Reset Offsets…');
   await wb.pickQuickInput('Earliest');
   await wb.typeAndPick(topic);
   await wb.waitForRowInQuickPick('Partition 1');
