@@ -167,6 +167,7 @@ export function tableRows(results) {
     const v = s.vscode;
     const of = `median (min–max) of ${v.tails} tail${v.tails === 1 ? '' : 's'}`;
     add(`VS Code tail ${v.recordsPerSec}/s × ${v.seconds} s: extension host CPU, cores, ${of}`, range(v.cpuCores), null, null, '< 0.1', v.cpuCores.median < 0.1);
+    if (v.browserCpuCores) add(`VS Code tail: the browser's CPU (renderer, GPU, browser processes), cores, ${of}`, range(v.browserCpuCores), null, null, '', null);
     add(`VS Code tail: extension host RSS growth, MB, ${of}`, range(v.rssGrowthMb), null, null, '< 50', v.rssGrowthMb.median < 50);
     add(`VS Code tail: extension host heap growth after a forced GC, MB, ${of}`, v.heapGrowthMb ? range(v.heapGrowthMb) : 'not measured', null, null, '< 50', v.heapGrowthMb ? v.heapGrowthMb.median < 50 : false);
     add(`Command palette open, ms (tailing vs idle; the ratio: ${of})`, range(v.paletteMs.tailing), v.paletteMs.idle, range(v.paletteRatio), '≤ 2 × idle', v.paletteRatio.median <= 2);

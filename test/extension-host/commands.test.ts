@@ -9,6 +9,7 @@ import { listGroups } from '../../src/core/groups';
 import type { KafkaSession } from '../../src/core/session';
 import type { ReplayResult } from '../../src/extension/commands/replayPartition';
 import type { DeleteGroupResult } from '../../src/core/model';
+import { isShown } from '../../src/extension/tail/tailPanel';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { extensionApi, findRow, rows, until, withPrompter } from './extensionApi';
 
@@ -89,6 +90,51 @@ suite('commands', () => {
     const stopped = await vscode.commands.executeCommand<number>('eventBroker.stopTail');
     assert.equal(stopped, 1);
     await until('the tail to stop', () => (api.tails.running().length === 0 ? true : undefined));
+  });
+
+  test('a full tail panel starts again in a new output channel, shown where the old one was', async () => {
+    // VS Code keeps an output channel in a file that only grows and reads it whole on each update:
+    // a full panel goes on in a new channel (src/extension/tail/tailPanel.ts), not replace().
+    const api = await extensionApi();
+    const settings = vscode.workspace.getConfiguration('eventBroker');
+    await settings.update('tail.maxOutputLines', 100, vscode.ConfigurationTarget.Global);
+    const small = await topicWith(session, 'tail-full', 1);
+    const name = `Event Broker: ${small}`;
+    const ours = () => vscode.window.visibleTextEditors.filter((e) => e.document.uri.scheme === 'output' && e.document.uri.path.endsWith(`-${name}`));
+    const shownText = () => ours()[0]?.document.getText();
+    try {
+      api.explorer.refresh();
+      const connection = await findRow(api, undefined, /^KAFKA_BOOTSTRAP/);
+      const topicRow = await findRow(api, (await findRow(api, connection.node, /^Topics/)).node, small);
+      await vscode.commands.executeCommand('eventBroker.tailTopic', topicRow.node);
+      await until('the tail panel to be shown', () => (isShown(name) ? true : undefined));
+      const first = api.tails.running()[0].panel;
+      await until('the tail to start', () => (shownText()?.includes('— tailing') ? true : undefined));
+      const firstChannel = ours()[0].document.uri.toString();
+      // Two bursts: the second overfills the panel the first left at 81 lines.
+      await produce(session, small, Array.from({ length: 80 }, (_, i) => ({ value: `r${i}`, partition: 0 })));
+      await until('the first 80 records in the panel', () => (shownText()?.includes('value=r79') ? true : undefined));
+      await produce(session, small, Array.from({ length: 70 }, (_, i) => ({ value: `r${80 + i}`, partition: 0 })));
+      let last: string | undefined;
+      const text = await until('the panel to start again', () => {
+        last = shownText();
+        return last?.startsWith('… older lines dropped') && last.includes('value=r149') ? last : undefined;
+      }).catch((err: Error) => {
+        const paths = vscode.window.visibleTextEditors.map((e) => e.document.uri.toString());
+        throw new Error(`${err.message}: the shown text begins ${JSON.stringify(last?.slice(0, 300))} (${last?.split('\n').length} lines); visible: ${paths.join(', ')}`);
+      });
+      assert.equal(api.tails.running()[0].panel, first, 'the same panel object: the channel behind it changed');
+      assert.ok(!text.includes('value=r0 '), 'the oldest records are dropped');
+      assert.match(text, /the panel keeps at most 100 lines, then starts again from the newest \d+/);
+      assert.ok(text.split('\n').length <= 101, `at most the bound: ${text.split('\n').length} lines`);
+      assert.ok(isShown(name));
+      assert.equal(ours().length, 1, 'one channel of that name is shown');
+      assert.notEqual(ours()[0].document.uri.toString(), firstChannel, 'a new output channel (a new file behind it), not the first one replaced');
+    } finally {
+      await vscode.commands.executeCommand('eventBroker.stopTail');
+      await until('the tail to stop', () => (api.tails.running().length === 0 ? true : undefined));
+      await settings.update('tail.maxOutputLines', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   test('Delete Idle Consumer Groups… offers exactly the Empty groups, confirms the list, deletes them', async () => {

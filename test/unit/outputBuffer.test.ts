@@ -67,7 +67,7 @@ describe('OutputBuffer', () => {
     assert.ok(shown.length >= 50, `${shown.length} lines shown`);
   });
 
-  test('a quiet tail shows a line within 250 ms; a busy one is written once a second', () => {
+  test('a quiet tail shows a line within 250 ms; a busy one is written every two seconds', () => {
     mock.timers.enable({ apis: ['setTimeout', 'Date'] });
     try {
       const buffer = new OutputBuffer(panel, 10_000);
@@ -77,15 +77,15 @@ describe('OutputBuffer', () => {
       assert.equal(writes(), 0);
       mock.timers.tick(1);
       assert.deepEqual(panel.lines(), [line(0)], 'written 250 ms after it came');
-      // More lines at once: the next write comes a second after the last one, not sooner.
+      // More lines at once: the next write comes two seconds after the last one, not sooner.
       buffer.push([line(1)]);
       mock.timers.tick(500);
       buffer.push([line(2)]);
-      mock.timers.tick(499);
+      mock.timers.tick(1_499);
       assert.equal(writes(), 1);
       mock.timers.tick(1);
       assert.deepEqual(panel.lines(), [line(0), line(1), line(2)]);
-      // After a quiet second and more, a quarter of a second again.
+      // After two quiet seconds and more, a quarter of a second again.
       mock.timers.tick(2_000);
       buffer.push([line(3)]);
       mock.timers.tick(250);
@@ -118,12 +118,19 @@ describe('OutputBuffer', () => {
     assert.ok(panel.calls.length >= 20_000 / 250, `${panel.calls.length} calls`);
   });
 
-  test('a burst larger than the bound: only the newest lines wait, and the panel stays within the bound', () => {
+  test('a burst larger than the bound: only the newest lines wait, the panel stays within the bound and says lines were dropped', () => {
     const buffer = new OutputBuffer(panel, 1_000);
     buffer.push(lines(0, 5_000));
     buffer.flush();
     const shown = panel.lines();
     assert.ok(shown.length <= 1_001, `${shown.length} lines shown`);
     assert.equal(shown.at(-1), line(4_999));
+    assert.match(shown[0], /^… older lines dropped \(the panel keeps at most 1000 lines/);
+    assert.equal(panel.calls[0].kind, 'replace');
+    // Lines after it are appended as usual.
+    buffer.push(lines(5_000, 5_010));
+    buffer.flush();
+    assert.equal(panel.calls.at(-1)!.kind, 'append');
+    assert.equal(panel.lines().at(-1), line(5_009));
   });
 });

@@ -1,4 +1,4 @@
-/** What OutputBuffer writes to: the two methods of a vscode.OutputChannel it uses. */
+/** What OutputBuffer writes to: append, or start again with a text (TailPanel does that in a new output channel). */
 export interface TextPanel {
   append(value: string): void;
   replace(value: string): void;
@@ -30,7 +30,7 @@ interface Chunk {
 }
 
 /**
- * Appends lines to an output channel in batches (at most once a second, never once per record)
+ * Appends lines to an output channel in batches (at most every two seconds, never once per record)
  * and keeps the panel bounded: once it would hold more than `maxLines`, it is rewritten with only
  * its newest lines (about LINES_KEPT_ON_REWRITE, or half the bound when that is smaller).
  *
@@ -48,6 +48,8 @@ export class OutputBuffer {
   private recent: Chunk[] = [];
   /** Lines the panel shows now. */
   private shown = 0;
+  /** Lines of a burst were dropped before they were written. */
+  private droppedUnshown = false;
   private timer: NodeJS.Timeout | undefined;
   private lastFlushAt = Number.NEGATIVE_INFINITY;
   private readonly keepOnRewrite: number;
@@ -56,16 +58,18 @@ export class OutputBuffer {
 
   /**
    * A line waits `flushAfterMs` before it is written, and flushes come at most every `busyFlushEveryMs`:
-   * a quiet tail shows each record within a quarter of a second, a busy one updates once a second.
+   * a quiet tail shows each record within a quarter of a second, a busy one updates every two seconds.
    * Each write of a visible panel comes back to the extension host as a change of the panel's
    * document, which VS Code and extensions (the built-in Merge Conflict reads the whole text) handle
-   * on every change: four a second of a busy tail were most of the host's garbage (bench/vscodeTail.mjs).
+   * on every change: four a second of a busy tail were most of the host's garbage, and at one a
+   * second the host's CPU was 0.11-0.13 of a core, at one every two seconds 0.10-0.11 (at 5,000
+   * records/s, bench/vscodeTail.mjs).
    */
   constructor(
     private readonly panel: TextPanel,
     private readonly maxLines: number,
     private readonly flushAfterMs = 250,
-    private readonly busyFlushEveryMs = 1_000,
+    private readonly busyFlushEveryMs = 2_000,
     private readonly now: () => number = Date.now,
   ) {
     this.keepOnRewrite = Math.min(LINES_KEPT_ON_REWRITE, Math.floor(maxLines / 2));
@@ -79,8 +83,12 @@ export class OutputBuffer {
       this.open.push(line);
       this.openChars += line.length + 1;
     }
-    // A huge burst never sits in memory beyond what the panel may show.
-    while (this.pending.length > 0 && this.pendingLines + this.open.length > this.maxLines) this.pendingLines -= this.pending.shift()!.lines;
+    // A huge burst never sits in memory beyond what the panel may show (and the panel then starts
+    // again, with the sentence that says older lines were dropped).
+    while (this.pending.length > 0 && this.pendingLines + this.open.length > this.maxLines) {
+      this.pendingLines -= this.pending.shift()!.lines;
+      this.droppedUnshown = true;
+    }
     this.timer ??= setTimeout(() => this.flush(), Math.max(this.flushAfterMs, this.lastFlushAt + this.busyFlushEveryMs - this.now()));
   }
 
@@ -96,7 +104,8 @@ export class OutputBuffer {
     this.pendingLines = 0;
     for (const chunk of chunks) this.recent.push(chunk);
     this.recent = newestCovering(this.recent, this.keepOnRewrite);
-    if (this.shown + lines > this.maxLines) {
+    if (this.shown + lines > this.maxLines || this.droppedUnshown) {
+      this.droppedUnshown = false;
       // Rewriting the panel resends what it keeps, so it keeps little and this happens rarely: at
       // 5,000 lines a second about every two seconds, each time ~1,000 lines.
       const keptLines = this.recent.reduce((n, c) => n + c.lines, 0);

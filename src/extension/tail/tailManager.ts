@@ -8,11 +8,13 @@ import type { KafkaSession } from '../../core/session';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import { COMMAND_IDS } from '../commandIds';
 import { OutputBuffer } from './outputBuffer';
+import { TailPanel } from './tailPanel';
 
 /**
- * The panel is written four times a second (OutputBuffer), so fetching more often than this only
- * costs the extension host: at 5,000 records/s one fetch per few records was most of its CPU
- * (bench/vscodeTail.mjs, EBX_BENCH_PROFILE_HOST). A record reaches the panel within ~450 ms.
+ * The panel is written at most every two seconds when busy, a quarter of a second after a quiet spell
+ * (OutputBuffer), so fetching more often than this only costs the extension host: at 5,000
+ * records/s one fetch per few records was most of its CPU (bench/vscodeTail.mjs,
+ * EBX_BENCH_PROFILE_HOST). A record of a quiet tail reaches the panel within ~450 ms.
  */
 const PANEL_FETCH_INTERVAL_MS = 200;
 
@@ -20,7 +22,7 @@ export interface RunningTail {
   id: string;
   connectionId: string;
   topic: string;
-  channel: vscode.OutputChannel;
+  panel: TailPanel;
   count: number;
   startedAt: number;
   stop(): void;
@@ -33,7 +35,7 @@ export interface RunningTail {
  */
 export class TailManager implements vscode.Disposable {
   private readonly tails = new Map<string, RunningTail>();
-  private readonly channels = new Map<string, vscode.OutputChannel>();
+  private readonly panels = new Map<string, TailPanel>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
 
@@ -54,18 +56,18 @@ export class TailManager implements vscode.Disposable {
     const id = `${connection.id}\u0000${topic}`;
     const existing = this.tails.get(id);
     if (existing) {
-      existing.channel.show(true);
+      existing.panel.show();
       return existing;
     }
     // One panel per topic name, reused by later tails of it.
     const name = `Event Broker: ${topic}`;
-    const channel = this.channels.get(name) ?? vscode.window.createOutputChannel(name);
-    this.channels.set(name, channel);
-    const buffer = new OutputBuffer(channel, this.maxLines());
+    const panel = this.panels.get(name) ?? new TailPanel(name);
+    this.panels.set(name, panel);
+    const buffer = new OutputBuffer(panel, this.maxLines());
     const controller = new AbortController();
     const status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 50);
     status.command = { command: COMMAND_IDS.stopTail, title: 'Stop Tail', arguments: [{ tailId: id }] };
-    const running: RunningTail = { id, connectionId: connection.id, topic, channel, count: 0, startedAt: Date.now(), stop: () => controller.abort() };
+    const running: RunningTail = { id, connectionId: connection.id, topic, panel, count: 0, startedAt: Date.now(), stop: () => controller.abort() };
     this.tails.set(id, running);
     this.changed.fire();
 
@@ -77,7 +79,7 @@ export class TailManager implements vscode.Disposable {
     drawStatus();
     status.show();
     const statusTimer = setInterval(drawStatus, 1000);
-    channel.show(true);
+    panel.show();
 
     void (async () => {
       try {
@@ -130,7 +132,7 @@ export class TailManager implements vscode.Disposable {
 
   dispose(): void {
     this.stopAll();
-    this.channels.forEach((c) => c.dispose());
+    this.panels.forEach((p) => p.dispose());
     this.changed.dispose();
   }
 }
