@@ -302,6 +302,9 @@ test('groups, group, delete-group and delete-idle-groups: JSON shapes, plan firs
       const refused = await ebx(['delete-idle-groups', '--prefix', prefix], { env });
       assert.equal(refused.code, 2);
       assert.match(refused.stdout, new RegExp(`${groupA}[\\s\\S]*${groupB}`), 'the plan is shown before refusing');
+      // With what each group had read: 2 of 3 records committed, the last one written moments ago.
+      assert.match(refused.stdout, /GROUP +WHAT IT HAD READ/);
+      assert.match(refused.stdout, new RegExp(`^${groupA} +lag ≈1 · last consumed a record written \\d+ s ago$`, 'm'));
       assertOneCleanLine(refused, /refusing to delete without --yes/);
 
       const idle = await ebx(['delete-idle-groups', '--prefix', prefix, '--yes', '--json'], { env });

@@ -277,7 +277,7 @@ describe('destructive commands confirm the exact list on a terminal, and act on 
   test('delete-idle-groups: the plan is shown, "n" keeps it; "y" deletes exactly the groups listed', { timeout: 60_000 }, async () => {
     const declined = await onTerminal(['delete-idle-groups', '--prefix', `${prefix}-`], 'n', env());
     assert.equal(declined.code, 0, declined.transcript);
-    for (const g of ['a', 'b', 'c']) assert.match(declined.transcript, new RegExp(`^${prefix}-${g}$`, 'm'));
+    for (const g of ['a', 'b', 'c']) assert.match(declined.transcript, new RegExp(`^${prefix}-${g}(\\s|$)`, 'm'));
     assert.deepEqual(await groupsNow(), [`${prefix}-a`, `${prefix}-b`, `${prefix}-c`]);
 
     const accepted = await onTerminal(['delete-group', `${prefix}-a`, `${prefix}-c`], 'y', env());

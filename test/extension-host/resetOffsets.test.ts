@@ -55,6 +55,7 @@ suite('offset reset commands', () => {
     const modal = prompter.asked.find((a) => a.kind === 'confirm')!;
     assert.equal(modal.message, `Commit new offsets for consumer group ${group} on KAFKA_BOOTSTRAP (${process.env.KAFKA_BOOTSTRAP}) (2 partitions)?`);
     assert.deepEqual(modal.detail!.split('\n'), [`${topic} / 0: 5 → 2 (re-reads 3)`, `${topic} / 1: 5 → 2 (re-reads 3)`]);
+    assert.equal(modal.safeDefault, 'Keep Offsets', 'the modal focuses a button that commits nothing');
     assert.deepEqual(result.partitions.map((p) => [p.partition, p.target, p.result]), [[0, 2, 'committed'], [1, 2, 'committed']]);
     assert.deepEqual(await committed(group), [2, 2]);
     const { row: after } = await groupRow(group);

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { deleteGroups, idleGroupsPlan } from '../../core/deleteGroups';
 import { listGroups } from '../../core/groups';
+import { describeIdleGroup, idleGroupFacts } from '../../core/idleGroupFacts';
 import type { DeleteGroupResult } from '../../core/model';
 import { UsageError } from '../../core/errors';
 import { canAsk, confirmDeletion, NO_TERMINAL_REFUSAL, reportNothingDeleted, requireTerminalOrYes } from '../confirm';
@@ -46,8 +47,15 @@ export function registerDeleteGroupCommands(program: Command): void {
         if (globals.json) return printJson({ plan: [], results: [] });
         return printLine(options.prefix ? `no idle groups starting with ${escapeForTerminal(options.prefix)}` : 'no idle groups');
       }
-      // People see the plan before anything happens (and scripts without --yes get it as a dry run).
-      if (!globals.json) await writeOut(`idle groups (state Empty${options.prefix ? `, prefix ${escapeForTerminal(options.prefix)}` : ''}):\n${formatTable(['GROUP'], plan.map((g) => [g]))}`);
+      // People see the plan before anything happens (and scripts without --yes get it as a dry run),
+      // with what tells a throwaway group from a stopped service: its lag and when the last record
+      // it consumed was written (read group-less, as the extension's picker shows them).
+      if (!globals.json) {
+        const facts = await oneShot(globals, (session) => idleGroupFacts(session, plan));
+        const now = Date.now();
+        const title = `idle groups (state Empty${options.prefix ? `, prefix ${escapeForTerminal(options.prefix)}` : ''}; a stopped service looks idle too):`;
+        await writeOut(`${title}\n${formatTable(['GROUP', 'WHAT IT HAD READ'], facts.map((f) => [f.groupId, describeIdleGroup(f, now)]))}`);
+      }
       if (!options.yes) {
         if (!canAsk()) {
           if (globals.json) await printJson({ plan, results: [] });

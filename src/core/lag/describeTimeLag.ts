@@ -39,6 +39,14 @@ export function describeGroupTimeLag(group: { maxTimeLagMs: number | null; parti
   return 'unreadable';
 }
 
+/**
+ * A group whose end offsets say nothing is unread (offset lag 0 summed over its partitions) while
+ * reading at a committed offset found a record: on VAST the reported end trails the newest events.
+ */
+export function groupEndTrails(totalLag: number | null | undefined, partitions: readonly Pick<PartitionTimeLag, 'unread'>[] | undefined): boolean {
+  return totalLag === 0 && (partitions ?? []).some((p) => p.unread === true);
+}
+
 /** How a partition's time lag was found, for a tooltip. */
 export function explainTimeLag(reading: Pick<PartitionTimeLag, 'committed' | 'nextUnreadTimestamp' | 'basis' | 'error'>): string {
   const at = reading.nextUnreadTimestamp === null ? '' : ` (written ${new Date(reading.nextUnreadTimestamp).toISOString()})`;

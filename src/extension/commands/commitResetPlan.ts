@@ -28,7 +28,7 @@ export function planDetail(plan: ResetPlan): string {
 
 export async function confirmAndCommit(store: ConnectionStore, prompter: Prompter, connection: BrokerConnection, plan: ResetPlan, afterCommit: (c: BrokerConnection) => void): Promise<ResetResult> {
   const noun = plan.partitions.length === 1 ? '1 partition' : `${plan.partitions.length} partitions`;
-  const confirmed = await prompter.confirm(`Commit new offsets for consumer group ${plan.group} on ${connection.name} (${noun})?`, planDetail(plan), COMMIT_ACTION);
+  const confirmed = await prompter.confirm(`Commit new offsets for consumer group ${plan.group} on ${connection.name} (${noun})?`, planDetail(plan), COMMIT_ACTION, { safeDefault: 'Keep Offsets' });
   if (!confirmed) throw new Cancelled();
   const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Committing offsets for ${plan.group}…` }, async () =>
     commitPlan(await store.session(connection), plan),

@@ -4,12 +4,12 @@ import { explainError } from '../../core/errors';
 import type { GroupDetail, GroupSummary } from '../../core/model';
 import type { GroupTimeLag, GroupLagReport } from '../../core/lag/lagModel';
 import { readGroupLag } from '../../core/lag/readGroupLag';
-import { describeGroupTimeLag } from '../../core/lag/describeTimeLag';
+import { describeGroupTimeLag, groupEndTrails } from '../../core/lag/describeTimeLag';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerContext } from './explorerContext';
 import type { ExplorerNode } from './explorerNode';
 import { APPROXIMATE_END_NOTE, ErrorNode, InfoNode } from './simpleNodes';
-import { GroupOffsetNode, OFFSET_LAG_NOTE, TIME_LAG_NOTE } from './groupOffsetNode';
+import { END_DISAGREES_SENTENCE, GroupOffsetNode, OFFSET_LAG_NOTE, TIME_LAG_NOTE } from './groupOffsetNode';
 import { CONTEXT_VALUES, groupContextValue } from './contextValues';
 
 const STATE_ICONS: Record<string, string> = {
@@ -54,7 +54,9 @@ export class GroupNode implements ExplorerNode {
     const parts = [g.state, `${g.members} member${g.members === 1 ? '' : 's'}`];
     const timeWords = this.timeLagWords();
     if (timeWords) parts.unshift(timeWords);
-    if (this.totalLag !== undefined) parts.unshift(this.totalLag === null ? 'no commits' : `lag ≈${this.totalLag}`);
+    // "lag ≈0" beside "3 min behind" looks like a contradiction: say which one to believe.
+    const endTrails = groupEndTrails(this.totalLag, this.timeLag?.partitions);
+    if (this.totalLag !== undefined) parts.unshift(this.totalLag === null ? 'no commits' : `lag ≈${this.totalLag}${endTrails ? ' (end trails)' : ''}`);
     item.description = parts.join(' · ');
     item.iconPath = new vscode.ThemeIcon(STATE_ICONS[g.state] ?? 'question');
     // Context values encode the state, so Delete is offered only where it can work (Empty, Dead).
@@ -68,6 +70,7 @@ export class GroupNode implements ExplorerNode {
         `members: ${g.members}`,
         this.totalLag === undefined ? '' : `lag: ${this.totalLag === null ? 'unknown (no commits)' : `≈${this.totalLag}`} — ${OFFSET_LAG_NOTE}, summed over the partitions`,
         timeWords && this.timeLag ? `time lag: ${timeWords} — the worst partition; ${TIME_LAG_NOTE} (read at ${new Date(this.timeLag.sampledAt).toLocaleTimeString()})` : '',
+        endTrails ? END_DISAGREES_SENTENCE : '',
         '',
         // Why the menu has no Delete: say it where the user looks for it.
         this.connection.readOnly

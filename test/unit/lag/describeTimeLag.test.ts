@@ -1,12 +1,21 @@
 // Time lag in words, as the tree, the status bar and the CLI show it.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeGroupTimeLag, describeTimeLag, explainTimeLag, formatTimeLag } from '../../../src/core/lag/describeTimeLag';
+import { describeGroupTimeLag, describeTimeLag, explainTimeLag, formatTimeLag, groupEndTrails } from '../../../src/core/lag/describeTimeLag';
 import { timeLagOf } from '../../../src/core/lag/timeLagOf';
 
 const NOW = 10_000_000;
 
 describe('lag: time lag in words', () => {
+  test('groupEndTrails: offset lag 0 while a record is unread at a committed offset', () => {
+    assert.equal(groupEndTrails(0, [{ unread: false }, { unread: true }]), true);
+    assert.equal(groupEndTrails(0, [{ unread: false }, { unread: null }]), false, 'caught up where readable');
+    assert.equal(groupEndTrails(3, [{ unread: true }]), false, 'the end offsets say it is behind too');
+    assert.equal(groupEndTrails(null, [{ unread: true }]), false, 'no commits');
+    assert.equal(groupEndTrails(undefined, [{ unread: true }]), false, 'offset lag not read yet');
+    assert.equal(groupEndTrails(0, undefined), false, 'time lag not read yet');
+  });
+
   test('formatTimeLag', () => {
     assert.equal(formatTimeLag(12_000), '12 s behind');
     assert.equal(formatTimeLag(180_000), '3 min behind');
