@@ -152,7 +152,9 @@ suite('lag: time lag in the tree, Watch Lag', () => {
         const found = (await rows(api, folder.node)).find((r) => r.label === behind);
         return found?.description.includes('behind') ? found : undefined;
       });
-      assert.equal(row.description, 'lag ≈0 · 3 min behind · Empty · 0 members');
+      // The group row says which figure to believe, before it is expanded.
+      assert.equal(row.description, 'lag ≈0 (end trails) · 3 min behind · Empty · 0 members');
+      assert.match(tooltipOf(api.explorer.getTreeItem(row.node)), /End offsets say 0 behind, but a record is waiting/);
       const details = await rows(api, row.node);
       assert.deepEqual(details.map((d) => [d.label, d.description]), [
         ['p0 · lag≈ 0 · 3 min behind', `${topic} · committed 1 · end≈ 1`],
