@@ -8,7 +8,7 @@
 // - dist/kafka.js: the Kafka client packages (kafkajs and its compression codecs), required from
 //   the lazily initialised core/kafka/ modules, i.e. on the first connection.
 // The CLI always connects, so it stays one bundle.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -100,6 +100,10 @@ function buildWebviews() {
     outdir: 'dist/webview',
   });
 }
+
+// Chunk names are content hashes: without this, every build would leave the last one's chunks
+// beside the new ones (never loaded, but counted by the bench's size row and shipped).
+rmSync('dist/cli', { recursive: true, force: true });
 
 await Promise.all([
   buildExtension(),

@@ -2,7 +2,6 @@
 import type { Command } from 'commander';
 import { deleteGroups, idleGroupsPlan } from '../../core/deleteGroups';
 import { listGroups } from '../../core/groups';
-import { describeIdleGroup, idleGroupFacts } from '../../core/idleGroupFacts';
 import type { DeleteGroupResult } from '../../core/model';
 import { UsageError } from '../../core/errors';
 import { canAsk, confirmDeletion, NO_TERMINAL_REFUSAL, reportNothingDeleted, requireTerminalOrYes } from '../confirm';
@@ -51,6 +50,8 @@ export function registerDeleteGroupCommands(program: Command): void {
       // with what tells a throwaway group from a stopped service: its lag and when the last record
       // it consumed was written (read group-less, as the extension's picker shows them).
       if (!globals.json) {
+        // Loaded here: the reader it uses is not needed by --help or the other commands.
+        const { describeIdleGroup, idleGroupFacts } = await import('../../core/idleGroupFacts');
         const facts = await oneShot(globals, (session) => idleGroupFacts(session, plan));
         const now = Date.now();
         const title = `idle groups (state Empty${options.prefix ? `, prefix ${escapeForTerminal(options.prefix)}` : ''}; a stopped service looks idle too):`;
