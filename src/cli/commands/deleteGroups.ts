@@ -40,22 +40,24 @@ export function registerDeleteGroupCommands(program: Command): void {
     .action(async (options: { prefix?: string; yes?: boolean }, command: Command) => {
       const globals = globalsOf(command);
       refuseChangeIfReadOnly(globals, 'deleting idle consumer groups');
-      const list = await oneShot(globals, (session) => listGroups(session, globals.profile));
-      const plan = idleGroupsPlan(list.groups, options.prefix);
+      // In text mode the plan comes with what tells a throwaway group from a stopped service: its
+      // lag and when the last record it consumed was written (read group-less, as the extension's
+      // picker shows them), in the same session as the listing. Loaded only then: --help and the
+      // other commands do not need the reader it uses.
+      const facts = globals.json ? undefined : await import('../../core/idleGroupFacts');
+      const { plan, planFacts } = await oneShot(globals, async (session) => {
+        const listed = idleGroupsPlan((await listGroups(session, globals.profile)).groups, options.prefix);
+        return { plan: listed, planFacts: facts && listed.length > 0 ? await facts.idleGroupFacts(session, listed) : [] };
+      });
       if (plan.length === 0) {
         if (globals.json) return printJson({ plan: [], results: [] });
         return printLine(options.prefix ? `no idle groups starting with ${escapeForTerminal(options.prefix)}` : 'no idle groups');
       }
-      // People see the plan before anything happens (and scripts without --yes get it as a dry run),
-      // with what tells a throwaway group from a stopped service: its lag and when the last record
-      // it consumed was written (read group-less, as the extension's picker shows them).
-      if (!globals.json) {
-        // Loaded here: the reader it uses is not needed by --help or the other commands.
-        const { describeIdleGroup, idleGroupFacts } = await import('../../core/idleGroupFacts');
-        const facts = await oneShot(globals, (session) => idleGroupFacts(session, plan));
+      // People see the plan before anything happens (and scripts without --yes get it as a dry run).
+      if (facts) {
         const now = Date.now();
         const title = `idle groups (state Empty${options.prefix ? `, prefix ${escapeForTerminal(options.prefix)}` : ''}; a stopped service looks idle too):`;
-        await writeOut(`${title}\n${formatTable(['GROUP', 'WHAT IT HAD READ'], facts.map((f) => [f.groupId, describeIdleGroup(f, now)]))}`);
+        await writeOut(`${title}\n${formatTable(['GROUP', 'WHAT IT HAD READ'], planFacts.map((f) => [f.groupId, facts.describeIdleGroup(f, now)]))}`);
       }
       if (!options.yes) {
         if (!canAsk()) {
