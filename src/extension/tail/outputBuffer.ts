@@ -62,8 +62,9 @@ export class OutputBuffer {
    * Each write of a visible panel comes back to the extension host as a change of the panel's
    * document, which VS Code and extensions (the built-in Merge Conflict reads the whole text) handle
    * on every change: four a second of a busy tail were most of the host's garbage, and at one a
-   * second the host's CPU was 0.11-0.13 of a core, at one every two seconds 0.10-0.11 (at 5,000
-   * records/s, bench/vscodeTail.mjs).
+   * second the host's CPU was 0.11-0.13 of a core; at one every two seconds, 0.08-0.10 in the
+   * bench's 5 tails (5,000 records/s, bench/vscodeTail.mjs; 0.10-0.11 in 2 earlier runs with
+   * code-server's port finder still on).
    */
   constructor(
     private readonly panel: TextPanel,
