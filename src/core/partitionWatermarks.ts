@@ -1,6 +1,7 @@
 import type { PartitionInfo } from './model';
 import type { KafkaSession } from './session';
 import { EARLIEST, LATEST } from './clusterAccess';
+import { askAgainWhileLeadersSettle } from './leaderSettling';
 
 export interface TopicPartitionInfo extends PartitionInfo {
   topic: string;
@@ -12,8 +13,8 @@ export interface TopicPartitionInfo extends PartitionInfo {
  * the cost grows with brokers, not with the thousands of partitions a view may hold.
  */
 export async function partitionWatermarks(session: KafkaSession, topics?: string[]): Promise<TopicPartitionInfo[]> {
-  return session.withinTimeout('reading the offsets of every partition', async () => {
-    const access = session.cluster();
+  const access = session.cluster();
+  return session.withinTimeout('reading the offsets of every partition', () => askAgainWhileLeadersSettle(async () => {
     const metas = topics ? [...(await access.partitionsOf(topics))].map(([name, partitions]) => ({ name, partitions })) : (await access.metadata()).topics;
     const withLeader = metas.flatMap((t) => t.partitions.filter((p) => p.leader >= 0).map((p) => ({ topic: t.name, ...p })));
     const queries = (timestamp: number) => withLeader.map((p) => ({ topic: p.topic, partition: p.partition, leader: p.leader, timestamp }));
@@ -33,5 +34,5 @@ export async function partitionWatermarks(session: KafkaSession, topics?: string
         highApproximate: true as const,
       })),
     );
-  });
+  }));
 }

@@ -4,6 +4,7 @@ import { readPartitions, type PartitionBatch, type ReadPosition } from './reader
 import { showRecord } from './reader/shownRecord';
 import { EARLIEST, LATEST } from './clusterAccess';
 import { UsageError } from './errors';
+import { askAgainWhileLeadersSettle } from './leaderSettling';
 import { validateTopicName } from './topics';
 
 export interface TailOptions {
@@ -31,7 +32,7 @@ export async function* tailBatches(session: KafkaSession, options: TailOptions):
   const last = options.lastPerPartition ?? 0;
   if (!Number.isSafeInteger(last) || last < 0) throw new UsageError(`The number of records to show from before the end must be a whole number, 0 or more (got ${options.lastPerPartition}).`);
   const access = session.cluster();
-  const positions = await session.withinTimeout(`finding the end of ${options.topic}`, async () => {
+  const positions = await session.withinTimeout(`finding the end of ${options.topic}`, () => askAgainWhileLeadersSettle(async () => {
     const meta = await access.topicMetadata(options.topic);
     const all = meta.partitions.map((p) => p.partition);
     const chosen = options.partitions ?? all;
@@ -44,7 +45,7 @@ export async function* tailBatches(session: KafkaSession, options: TailOptions):
     return highs
       .map((h): ReadPosition => ({ topic: options.topic, partition: h.partition, offset: Math.max(low.get(h.partition) ?? 0, h.offset - last) }))
       .sort((a, b) => a.partition - b.partition);
-  });
+  }));
   options.onStart?.(positions.map((p) => ({ partition: p.partition, offset: p.offset })));
   const known = new Set(positions.map((p) => p.partition));
   const discoverNewPartitions = options.partitions

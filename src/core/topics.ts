@@ -2,6 +2,7 @@ import type { PartitionInfo, TopicSummary } from './model';
 import type { KafkaSession } from './session';
 import { EARLIEST, LATEST, type NewTopicSpec } from './clusterAccess';
 import { EbxError, UsageError } from './errors';
+import { askAgainWhileLeadersSettle } from './leaderSettling';
 
 /** Every topic the user may see, from one Metadata request. */
 export async function listTopics(session: KafkaSession): Promise<TopicSummary[]> {
@@ -14,8 +15,8 @@ export async function listTopics(session: KafkaSession): Promise<TopicSummary[]>
 /** Leader, replicas, ISR and low/high offsets of every partition: two ListOffsets per leader broker. */
 export async function describePartitions(session: KafkaSession, topic: string): Promise<PartitionInfo[]> {
   validateTopicName(topic);
-  return session.withinTimeout(`reading the partitions of ${topic}`, async () => {
-    const access = session.cluster();
+  const access = session.cluster();
+  return session.withinTimeout(`reading the partitions of ${topic}`, () => askAgainWhileLeadersSettle(async () => {
     const meta = await access.topicMetadata(topic);
     const queries = (timestamp: number) => meta.partitions.map((p) => ({ topic, partition: p.partition, leader: p.leader, timestamp }));
     const [lows, highs] = await Promise.all([access.listOffsets(queries(EARLIEST)), access.listOffsets(queries(LATEST))]);
@@ -30,7 +31,7 @@ export async function describePartitions(session: KafkaSession, topic: string): 
       high: high.get(p.partition) ?? 0,
       highApproximate: true as const,
     }));
-  });
+  }));
 }
 
 export function validateTopicName(name: string): void {

@@ -96,6 +96,8 @@ export class ScriptedCluster implements ClusterAccess {
   /** Leaders as the client last learned them: a moved leader is seen only after refreshMetadata. */
   private readonly knownLeaders = new Map<string, number>();
   private readonly scripts = new Map<number, FetchStep[]>();
+  /** ListOffsets answers still to refuse per "topic/partition", as a leader not yet settled does. */
+  private readonly unsettledLeaders = new Map<string, number>();
   private readonly gates = new Map<HoldableMethod, { reached: () => void; released: Promise<void> }[]>();
 
   constructor(
@@ -143,6 +145,17 @@ export class ScriptedCluster implements ClusterAccess {
   /** Another broker leads the partition now; the old one answers NOT_LEADER_OR_FOLLOWER for it. */
   moveLeader(topic: string, partition: number, nodeId: number): this {
     this.log(topic, partition).leader = nodeId;
+    return this;
+  }
+
+  /**
+   * A leader that metadata already names but that has not taken over yet: the next `answers`
+   * ListOffsets asking for this partition fail with NOT_LEADER_OR_FOLLOWER (as just after the
+   * partition was created).
+   */
+  leaderSettling(topic: string, partition: number, answers: number): this {
+    this.log(topic, partition);
+    this.unsettledLeaders.set(`${topic}/${partition}`, answers);
     return this;
   }
 
@@ -246,6 +259,14 @@ export class ScriptedCluster implements ClusterAccess {
   async listOffsets(queries: OffsetQuery[]): Promise<OffsetAnswer[]> {
     this.calls.push({ method: 'listOffsets', at: this.clock.elapsed(), queries });
     await this.passGate('listOffsets');
+    for (const q of queries) {
+      const key = `${q.topic}/${q.partition}`;
+      const refusals = this.unsettledLeaders.get(key) ?? 0;
+      if (refusals > 0) {
+        this.unsettledLeaders.set(key, refusals - 1);
+        throw notLeader(q.topic, q.partition);
+      }
+    }
     return queries.map((q) => {
       const log = this.log(q.topic, q.partition);
       if (q.timestamp === EARLIEST) return { topic: q.topic, partition: q.partition, offset: log.start, timestamp: null };
