@@ -16,7 +16,7 @@ import { registerTopicCommands } from './commands/topics';
 import { findPasswordArgument } from './connectionFromOptions';
 import { EXIT_OK, EXIT_USAGE, reportFailure } from './failure';
 import { addGlobalOptions } from './globalOptions';
-import { exitQuietlyOnClosedPipe } from './output';
+import { exitQuietlyOnClosedPipe } from './closedPipe';
 
 const HELP_AFTER = `
 Environment:

@@ -1,18 +1,11 @@
 // Everything the CLI prints on stdout goes through here: tables for people, JSON for scripts, JSON
-// Lines for record streams. Writes respect backpressure so `| head` and `> /dev/null` stay fast, and a
-// reader that goes away (EPIPE) ends the program quietly.
+// Lines for record streams. Writes respect backpressure so `| head` and `> /dev/null` stay fast (a
+// reader that goes away ends the program quietly: closedPipe.ts). Loaded with the commands' actions,
+// not by `ebx --help`.
 import type TableClass from 'cli-table3';
 import { escapeForTerminal, jsonForTerminal } from '../core/escapeForTerminal';
 
 export type Cell = string | number | boolean | null | undefined;
-
-/** A closed pipe is how `| head` says "enough": leave with 0, print nothing. */
-export function exitQuietlyOnClosedPipe(stream: NodeJS.WriteStream = process.stdout): void {
-  stream.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(0);
-    throw err;
-  });
-}
 
 /** One write; waits for 'drain' when the stream buffer is full. */
 export async function writeOut(text: string | Buffer, stream: NodeJS.WritableStream = process.stdout): Promise<void> {
@@ -62,7 +55,7 @@ export class JsonLinesWriter {
 
 /** A borderless table (columns separated by two spaces), every cell escaped for the terminal. */
 export function formatTable(head: string[], rows: Cell[][]): string {
-  // Required here, not imported at the top: a JSON, JSON Lines or --help run never loads cli-table3
+  // Required here, not imported at the top: a JSON or JSON Lines run never runs cli-table3's code
   // (and its string-width and colour packages); the bundler keeps it as a lazily run module.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load, see above
   const Table = require('cli-table3') as typeof TableClass;

@@ -16,7 +16,7 @@ import { EBX, ROOT } from '../support/ebxProcess';
 import type { KafkaSession } from '../../src/core/session';
 import { describeGroup, listGroups } from '../../src/core/groups';
 import { describePartitions } from '../../src/core/topics';
-import { cliToolContext } from '../../src/cli/commands/mcp';
+import { cliToolContext } from '../../src/cli/actions/mcp';
 import { toolNamed } from '../../src/core/tools/toolList';
 import { runReadingTool } from '../../src/core/tools/toolRunner';
 import type { GlobalOptions } from '../../src/cli/globalOptions';

@@ -1,18 +1,9 @@
 // ebx reset-offsets GROUP --topic T [--partition P[,P…]] (--to-earliest | --to-latest | --to-offset N | --to-time TIME | --shift-by N | --from-file CSV) [--execute] [--yes]
-import { readFileSync } from 'node:fs';
+// The definition; what it does is in actions/resetOffsets.ts, loaded only when it runs.
 import { InvalidArgumentError, type Command } from 'commander';
-import { planReset } from '../../core/offsetReset/resetPlan';
-import { parsePositionsCsv } from '../../core/offsetReset/positionsFile';
-import type { ResetTarget } from '../../core/offsetReset/resetTarget';
-import { parseTime } from '../../core/time';
-import { UsageError } from '../../core/errors';
-import { globalsOf } from '../globalOptions';
 import { nonNegativeInteger } from '../integerArguments';
-import { requireTerminalOrYesToCommit, showPlanAndMaybeCommit } from '../resetPlanFlow';
-import { oneShot } from '../session';
-import { refuseChangeIfReadOnly } from '../readOnlyGuard';
 
-interface ResetOptions {
+export interface ResetOptions {
   topic?: string;
   partition?: number[];
   toEarliest?: boolean;
@@ -40,41 +31,7 @@ export function registerResetOffsetsCommand(program: Command): void {
     .option('--from-file <csv>', 'the positions in a file of topic,partition,offset lines (as kafka-consumer-groups --export writes)')
     .option('--execute', 'commit the plan (after asking on a terminal, or with --yes)')
     .option('--yes', 'do not ask for confirmation')
-    .action(async (group: string, options: ResetOptions, command: Command) => {
-      const globals = globalsOf(command);
-      // A dry run only reads: it works on a read-only connection too.
-      if (options.execute) refuseChangeIfReadOnly(globals, `resetting the offsets of consumer group "${group}"`);
-      requireTerminalOrYesToCommit(options);
-      const target = targetOf(options, group);
-      if (target.kind !== 'positions' && !options.topic) throw new UsageError('Name the topic to reset with --topic.');
-      if (target.kind === 'positions' && (options.topic || options.partition)) throw new UsageError('--from-file names its own partitions: leave out --topic and --partition.');
-      const plan = await oneShot(globals, (session) =>
-        planReset(session, { group, scope: options.topic ? [{ topic: options.topic, partitions: options.partition }] : [], target, profile: globals.profile }),
-      );
-      await showPlanAndMaybeCommit(globals, plan, options);
-    });
-}
-
-function targetOf(options: ResetOptions, group: string): ResetTarget {
-  const given: ResetTarget[] = [];
-  if (options.toEarliest) given.push({ kind: 'earliest' });
-  if (options.toLatest) given.push({ kind: 'latest' });
-  if (options.toOffset !== undefined) given.push({ kind: 'offset', offset: options.toOffset });
-  if (options.toTime !== undefined) given.push({ kind: 'time', time: parseTime(options.toTime) });
-  if (options.shiftBy !== undefined) given.push({ kind: 'shift', by: options.shiftBy });
-  if (options.fromFile !== undefined) given.push({ kind: 'positions', positions: parsePositionsCsv(readText(options.fromFile), group, options.fromFile) });
-  if (given.length !== 1) {
-    throw new UsageError('Give exactly one of --to-earliest, --to-latest, --to-offset N, --to-time TIME, --shift-by N or --from-file FILE.');
-  }
-  return given[0];
-}
-
-function readText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(`Cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}.`);
-  }
+    .action(async (group: string, options: ResetOptions, command: Command) => (await import('../actions/resetOffsets')).resetOffsetsCommand(group, options, command));
 }
 
 function partitionList(text: string, previous: number[] | undefined): number[] {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TOOL_DEFINITIONS, toolsOffered } from '../../../src/core/tools/toolList';
-import { mcpToolOf } from '../../../src/cli/commands/mcp';
+import { mcpToolOf } from '../../../src/cli/actions/mcp';
 
 interface ContributedTool {
   name: string;

@@ -1,0 +1,77 @@
+// What ebx groups and ebx group do (commands/groups.ts declares them).
+import type { Command } from 'commander';
+import { describeGroup, listGroups } from '../../core/groups';
+import type { GroupDetail, GroupList } from '../../core/model';
+import { escapeForTerminal } from '../../core/escapeForTerminal';
+import { globalsOf } from '../globalOptions';
+import { formatTable, printJson, writeOut } from '../output';
+import { oneShot } from '../session';
+
+export async function showGroups(command: Command): Promise<void> {
+  const globals = globalsOf(command);
+  const list = await oneShot(globals, (session) => listGroups(session, globals.profile));
+  if (globals.json) return printJson(groupListJson(list));
+  await writeOut(groupListText(list));
+}
+
+export async function showGroup(groupId: string, command: Command): Promise<void> {
+  const globals = globalsOf(command);
+  const detail = await oneShot(globals, (session) => describeGroup(session, groupId));
+  if (globals.json) return printJson(groupDetailJson(detail));
+  await writeOut(groupDetailText(detail));
+}
+
+function groupListJson(list: GroupList) {
+  return {
+    groups: list.groups.map(({ groupId, state, protocolType, protocol, members }) => ({ groupId, state, protocolType, protocol, members })),
+    count: list.count,
+    limit: list.limit,
+  };
+}
+
+function groupListText(list: GroupList): string {
+  const table = list.groups.length
+    ? formatTable(['GROUP', 'STATE', 'PROTOCOL TYPE', 'ASSIGNOR', 'MEMBERS'], list.groups.map((g) => [g.groupId, g.state, g.protocolType || '-', g.protocol || '-', g.members]))
+    : '';
+  let summary = `${list.count} group${list.count === 1 ? '' : 's'}`;
+  if (list.limit !== null) {
+    summary += ` of at most ${list.limit} per view`;
+    if (list.count >= list.limit) summary += ' — at the cap: the broker lists at most this many, and new groups cannot be created; delete idle ones (ebx delete-idle-groups)';
+  }
+  return `${table}${summary}\n`;
+}
+
+function groupDetailJson(d: GroupDetail) {
+  return {
+    groupId: d.groupId,
+    state: d.state,
+    protocol: d.protocol,
+    members: d.members.map(({ memberId, clientId, host, assignment }) => ({
+      memberId,
+      clientId,
+      host,
+      assignment: assignment.map(({ topic, partitions }) => ({ topic, partitions })),
+    })),
+    offsets: d.offsets.map(({ topic, partition, committed, end, lag }) => ({ topic, partition, committed, end, lag })),
+  };
+}
+
+function groupDetailText(d: GroupDetail): string {
+  let text = formatTable(['GROUP', 'STATE', 'ASSIGNOR', 'MEMBERS'], [[d.groupId, d.state, d.protocol || '-', d.members.length]]);
+  if (d.members.length) {
+    text += `\n${formatTable(
+      ['MEMBER', 'CLIENT', 'HOST', 'ASSIGNMENT'],
+      d.members.map((m) => [m.memberId, m.clientId, m.host, m.assignment.map((a) => `${a.topic}[${a.partitions.join(',')}]`).join(' ') || '-']),
+    )}`;
+  }
+  if (d.offsets.length) {
+    text += `\n${formatTable(
+      ['TOPIC', 'PARTITION', 'COMMITTED', 'END (APPROX.)', 'LAG (APPROX.)'],
+      d.offsets.map((o) => [o.topic, o.partition, o.committed ?? 'none', o.end === null ? null : `~${o.end}`, o.lag === null ? null : `~${o.lag}`]),
+    )}`;
+    text += 'Lag is approximate: the end offset a broker reports can trail the newest events (on VAST by up to a minute).\n';
+  } else {
+    text += `\n${escapeForTerminal(d.groupId)} has no committed offsets.\n`;
+  }
+  return text;
+}

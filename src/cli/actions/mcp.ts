@@ -1,0 +1,144 @@
+// ebx mcp: the agent tools of src/core/tools/ as a Model Context Protocol server over stdio, for
+// agents outside VS Code. The same definitions, limits and sentences as the VS Code tools. Stdout
+// carries the protocol only (logs go to stderr). A changing tool asks the user through MCP
+// elicitation with its exact plan; a client that cannot ask gets the plan and no change. Under
+// --read-only (or EBX_READ_ONLY=1) the changing tools are not offered, and the session refuses changes.
+// commands/mcp.ts declares the command; this module, the SDK and the tools load only when it runs.
+import type { Command } from 'commander';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { version } from '../../../package.json';
+import { readOnlyFromEnv, type ConnectionOptions } from '../../core/connection';
+import type { KafkaSession } from '../../core/session';
+import type { ConnectionSummary, ToolContext, ToolDefinition } from '../../core/tools/toolDefinition';
+import { UsageError } from '../../core/errors';
+import { connectionFromOptions } from '../connectionFromOptions';
+import { globalsOf, type GlobalOptions } from '../globalOptions';
+import { stderrLogger } from '../stderrLogger';
+
+export async function mcpCommand(command: Command): Promise<void> {
+  const globals = globalsOf(command);
+  // --read-only (a global option) or EBX_READ_ONLY: the changing tools are not even offered.
+  await serveMcp(globals, globals.readOnly === true || readOnlyFromEnv());
+}
+
+/** The single connection of ebx's options, as a tool context; the session opens on first use. */
+export function cliToolContext(globals: GlobalOptions, readOnly: boolean): { context: ToolContext; close(): Promise<void> } {
+  let resolved: { connection: ConnectionOptions; summary: ConnectionSummary } | undefined;
+  let session: Promise<KafkaSession> | undefined;
+  const resolveConnection = () => {
+    if (!resolved) {
+      const { connection, warnings } = connectionFromOptions(globals);
+      for (const warning of warnings) process.stderr.write(`ebx: ${warning}\n`);
+      const bootstrap = connection.bootstrap.join(',');
+      connection.name = `ebx (${bootstrap})`;
+      if (readOnly) connection.readOnly = true;
+      resolved = {
+        connection,
+        summary: {
+          name: connection.name,
+          bootstrap,
+          auth: connection.sasl?.mechanism ?? 'none',
+          username: connection.sasl?.username ?? null,
+          tls: connection.tls !== undefined,
+          readOnly: connection.readOnly === true,
+        },
+      };
+    }
+    return resolved;
+  };
+  const context: ToolContext = {
+    profile: globals.profile,
+    connections() {
+      try {
+        return [resolveConnection().summary];
+      } catch {
+        return [];
+      }
+    },
+    async session(name) {
+      const { connection, summary } = resolveConnection();
+      if (name !== undefined && name !== summary.name) throw new UsageError(`No connection named "${name}": this server has one, ${summary.name}.`);
+      session ??= import('../../core/session').then(({ KafkaSession: Session }) => Session.open(connection, stderrLogger(Boolean(globals.debug))));
+      return { session: await session, connection: summary };
+    },
+    async readTextFile(path) {
+      try {
+        return { name: path, text: await readFile(resolve(path), 'utf8') };
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        throw new UsageError(`Cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : String((err as Error).message)}.`);
+      }
+    },
+  };
+  return { context, close: async () => (session ? (await session).close() : undefined) };
+}
+
+async function serveMcp(globals: GlobalOptions, readOnly: boolean): Promise<void> {
+  const [{ Server }, { StdioServerTransport }, { CallToolRequestSchema, ListToolsRequestSchema }, tools, runner] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+    import('../../core/tools/toolList'),
+    import('../../core/tools/toolRunner'),
+  ]);
+  const served = cliToolContext(globals, readOnly);
+  const context = served.context;
+  // A connection that is read-only by itself also hides the changing tools.
+  const offered = tools.toolsOffered(readOnly || context.connections().some((c) => c.readOnly));
+  const server = new Server({ name: 'event-broker-explorer', version }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: offered.map(mcpToolOf) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const text = (value: string, isError: boolean) => ({ content: [{ type: 'text' as const, text: value }], isError });
+    const tool = offered.find((t) => t.name === request.params.name);
+    if (!tool) {
+      const why = tools.toolNamed(request.params.name) ? ': this server is read-only, so it offers no tool that changes the broker' : '';
+      return text(`No tool named ${request.params.name}${why}.`, true);
+    }
+    const input = request.params.arguments ?? {};
+    if (!tool.changes) {
+      const outcome = await runner.runReadingTool(tool, context, input, extra.signal);
+      return text(outcome.text, !outcome.ok);
+    }
+    const prepared = await runner.prepareChangingTool(tool, context, input, extra.signal);
+    if (!prepared.ok) return text(prepared.text, true);
+    const { change } = prepared;
+    if (!server.getClientCapabilities()?.elicitation) {
+      return text(`Nothing was changed: this MCP client cannot ask the user to confirm (it does not support elicitation). The plan was:\n${change.plan}`, true);
+    }
+    let confirmed: boolean;
+    try {
+      const answer = await server.elicitInput({
+        message: `${change.title}\n${change.plan}`,
+        requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Do it', description: 'Make exactly this change.' } }, required: ['confirm'] },
+      });
+      confirmed = answer.action === 'accept' && answer.content?.confirm === true;
+    } catch {
+      // No answer in time, or the client failed to ask: not a yes.
+      return text('The confirmation got no answer: nothing was changed.', true);
+    }
+    if (!confirmed) return text('Cancelled by the user: nothing was changed.', true);
+    const outcome = await runner.applyChange(change, extra.signal);
+    return text(outcome.text, !outcome.ok);
+  });
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((done) => {
+    server.onclose = () => done();
+    process.stdin.once('end', () => done());
+  });
+  await server.connect(transport);
+  process.stderr.write(`ebx mcp: serving ${offered.length} tools on stdio${readOnly ? ' (read-only)' : ''}\n`);
+  await closed;
+  await Promise.race([served.close().catch(() => undefined), new Promise((r) => setTimeout(r, 3000).unref())]);
+}
+
+/** A definition as MCP's tools/list shows it (the drift test compares these with package.json). */
+export function mcpToolOf(tool: ToolDefinition) {
+  return {
+    name: tool.name,
+    title: tool.displayName,
+    description: tool.modelDescription,
+    inputSchema: tool.inputSchema as { type: 'object'; properties?: Record<string, object> },
+    annotations: { title: tool.displayName, readOnlyHint: !tool.changes, destructiveHint: tool.changes, idempotentHint: !tool.changes, openWorldHint: false },
+  };
+}
