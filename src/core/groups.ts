@@ -3,6 +3,7 @@ import type { KafkaSession } from './session';
 import { LATEST, type ClusterAccess, type GroupDescription as RawGroup } from './clusterAccess';
 import { EbxError, UsageError } from './errors';
 import { BrokerError } from './brokerError';
+import { readGroupCommits } from './groupCommits';
 
 
 /**
@@ -54,9 +55,7 @@ export async function describeGroup(session: KafkaSession, groupId: string): Pro
   if (groupId.trim() === '') throw new UsageError('A consumer group id is required.');
   return session.withinTimeout(`describing group ${groupId}`, async () => {
     const access = session.cluster();
-    const coordinator = await access.coordinatorOf(groupId);
-    const [group] = await access.describeGroups(coordinator, [groupId]);
-    const committed = await access.committedOffsets(groupId);
+    const { description: group, committed } = await readGroupCommits(access, groupId);
     if (group.state === 'Dead' && group.members.length === 0 && committed.every((c) => c.offset < 0)) {
       throw new EbxError(`Consumer group ${groupId} does not exist.`);
     }

@@ -1,7 +1,7 @@
 import type { PartitionInfo } from './model';
 import type { KafkaSession } from './session';
 import { EARLIEST, LATEST } from './clusterAccess';
-import { askAgainWhileLeadersSettle } from './leaderSettling';
+import { askAgainWhileLeadersSettle } from './askAgain';
 
 export interface TopicPartitionInfo extends PartitionInfo {
   topic: string;

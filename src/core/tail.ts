@@ -4,7 +4,7 @@ import { readPartitions, type PartitionBatch, type ReadPosition } from './reader
 import { showRecord } from './reader/shownRecord';
 import { EARLIEST, LATEST } from './clusterAccess';
 import { UsageError } from './errors';
-import { askAgainWhileLeadersSettle } from './leaderSettling';
+import { askAgainWhileLeadersSettle } from './askAgain';
 import { validateTopicName } from './topics';
 
 export interface TailOptions {

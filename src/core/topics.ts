@@ -2,7 +2,7 @@ import type { PartitionInfo, TopicSummary } from './model';
 import type { KafkaSession } from './session';
 import { EARLIEST, LATEST, type NewTopicSpec } from './clusterAccess';
 import { EbxError, UsageError } from './errors';
-import { askAgainWhileLeadersSettle } from './leaderSettling';
+import { askAgainWhileLeadersSettle } from './askAgain';
 
 /** Every topic the user may see, from one Metadata request. */
 export async function listTopics(session: KafkaSession): Promise<TopicSummary[]> {

@@ -118,9 +118,7 @@ test('Delete Idle Consumer Groups… lists the groups in a modal and deletes onl
 
 test('a client setting VAST ignores is flagged in the editor', async () => {
   fs.writeFileSync(path.join(wb.workspace, 'consumer.properties'), 'bootstrap.servers=vast:9092\ngroup.id=billing\npartition.assignment.strategy=cooperative-sticky\ngroup.instance.id=worker-1\n');
-  await wb.page.keyboard.press('Control+P');
-  await wb.page.locator('.quick-input-widget .quick-input-box input').fill('consumer.properties');
-  await wb.pickQuickInput('consumer.properties');
+  await wb.openFile('consumer.properties');
   await wb.page.locator('.squiggly-error').first().waitFor({ timeout: 30_000 });
   await wb.runCommand('Event Broker: Check Client Settings');
   await wb.page.locator('.markers-panel .monaco-list-row').first().waitFor({ timeout: 30_000 });

@@ -147,23 +147,35 @@ export class WorkbenchPage {
 
   /** Runs a command by its palette title (F1, type, Enter on the matching entry). */
   async runCommand(title: string): Promise<void> {
-    const box = this.page.locator(selectors.quickInputBox);
-    for (let attempt = 1; ; attempt++) {
-      await this.page.locator(selectors.workbench).click({ position: { x: 700, y: 5 } }); // focus the window, not a webview
-      await this.page.keyboard.press('F1');
-      try {
-        await box.waitFor({ state: 'visible', timeout: 10_000 });
-        break;
-      } catch (err) {
-        // A webview that took the focus just after the click (a Markdown preview as it loads)
-        // swallows the F1, as it would a person's: press it again, as a person would.
-        if (attempt >= 3) throw err;
-      }
-    }
-    await box.fill(`>${title}`);
+    await this.openQuickInput('F1');
+    await this.page.locator(selectors.quickInputBox).fill(`>${title}`);
     const row = this.page.locator(selectors.quickInputRow).filter({ hasText: title }).first();
     await row.waitFor({ timeout: 15_000 });
     await row.click();
+  }
+
+  /** Opens a workspace file by name through Quick Open (Ctrl+P, type, the matching entry). */
+  async openFile(name: string): Promise<void> {
+    await this.openQuickInput('Control+P');
+    await this.page.locator(selectors.quickInputBox).fill(name);
+    await this.pickQuickInput(name);
+  }
+
+  /** Presses `key` with the window (not a webview) focused until the quick input shows. */
+  private async openQuickInput(key: string): Promise<void> {
+    const box = this.page.locator(selectors.quickInputBox);
+    for (let attempt = 1; ; attempt++) {
+      await this.page.locator(selectors.workbench).click({ position: { x: 700, y: 5 } }); // focus the window, not a webview
+      await this.page.keyboard.press(key);
+      try {
+        await box.waitFor({ state: 'visible', timeout: 10_000 });
+        return;
+      } catch (err) {
+        // A webview that has the focus (a Markdown preview, as it loads or after it) swallows the
+        // key, as it would a person's: press it again, as a person would.
+        if (attempt >= 3) throw err;
+      }
+    }
   }
 
   /** Types `text` into the open quick input (input box or quick pick) and accepts it. */

@@ -83,9 +83,7 @@ test('Stop Tail with nothing running says so', async () => {
 });
 
 test('Check Client Settings on a README preview says the file has no client settings', async () => {
-  await wb.page.keyboard.press('Control+P');
-  await wb.page.locator(selectors.quickInputBox).fill('README.md');
-  await wb.pickQuickInput('README.md');
+  await wb.openFile('README.md');
   await wb.page.locator('.editor-instance .view-lines').first().waitFor();
   await wb.runCommand('Markdown: Open Preview');
   await wb.page.locator('.tab', { hasText: 'Preview README.md' }).first().waitFor({ timeout: 30_000 });
@@ -100,9 +98,7 @@ test('a quick fix leaves the file edited but unsaved', async () => {
   // quick fix, saved the demo's files. The test and demo profiles set it off, as desktop VS Code has it.
   const file = path.join(wb.workspace, 'fixme.properties');
   const original = FIXME_PROPERTIES;
-  await wb.page.keyboard.press('Control+P');
-  await wb.page.locator(selectors.quickInputBox).fill('fixme.properties');
-  await wb.pickQuickInput('fixme.properties');
+  await wb.openFile('fixme.properties');
   await wb.page.locator('.squiggly-error').first().waitFor({ timeout: 30_000 });
   await wb.page.locator(selectors.editorLines, { hasText: 'cooperative-sticky' }).first().click(); // the cursor on the flagged line
   await wb.page.keyboard.press('Control+.');

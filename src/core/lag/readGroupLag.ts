@@ -11,6 +11,7 @@ import type { KafkaSession } from '../session';
 import { firstRecordsAt } from './firstRecordsAt';
 import type { GroupLagReport, LagReadOptions, PartitionLagReading } from './lagModel';
 import { maxTimeLagOf, timeLagOf } from './timeLagOf';
+import { readGroupCommits } from '../groupCommits';
 
 export async function readGroupLag(session: KafkaSession, group: string, options: LagReadOptions = {}): Promise<GroupLagReport> {
   if (group.trim() === '') throw new UsageError('A consumer group id is required.');
@@ -19,11 +20,7 @@ export async function readGroupLag(session: KafkaSession, group: string, options
   const access = session.cluster();
   const { description, committed } = await session.withinTimeout(
     `reading the committed offsets of group ${group}`,
-    async () => {
-      const coordinator = await access.coordinatorOf(group);
-      const [description] = await access.describeGroups(coordinator, [group]);
-      return { description, committed: await access.committedOffsets(group) };
-    },
+    () => readGroupCommits(access, group),
     options.signal,
   );
   failIfUnreadable(group, description);

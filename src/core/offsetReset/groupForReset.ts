@@ -4,6 +4,7 @@
 import { VAST_GROUP_LIMIT, type BrokerProfile } from '../model';
 import type { ClusterAccess } from '../clusterAccess';
 import { EbxError, UsageError } from '../errors';
+import { readGroupCommits } from '../groupCommits';
 
 export interface GroupForReset {
   groupId: string;
@@ -31,8 +32,7 @@ export function validateGroupId(groupId: string): void {
 /** The group's state and committed offsets; throws one sentence naming the members when it has any. */
 export async function readGroupForReset(access: ClusterAccess, groupId: string): Promise<GroupForReset> {
   validateGroupId(groupId);
-  const coordinator = await access.coordinatorOf(groupId);
-  const [group] = await access.describeGroups(coordinator, [groupId]);
+  const { description: group, committed: commits } = await readGroupCommits(access, groupId);
   if (group.members.length > 0 || !INACTIVE_STATES.has(group.state)) {
     const members = group.members.map((m) => `${m.clientId} on ${m.clientHost.replace(/^\//, '')}`);
     const who = members.length > 0 ? `${members.length} active member${members.length === 1 ? '' : 's'} (${members.join(', ')})` : `no members yet but is ${group.state}`;
@@ -41,7 +41,7 @@ export async function readGroupForReset(access: ClusterAccess, groupId: string):
     );
   }
   const committed = new Map<string, number>();
-  for (const c of await access.committedOffsets(groupId)) if (c.offset >= 0) committed.set(partitionKey(c.topic, c.partition), c.offset);
+  for (const c of commits) if (c.offset >= 0) committed.set(partitionKey(c.topic, c.partition), c.offset);
   return { groupId, state: group.state, exists: group.state !== 'Dead' || committed.size > 0, committed };
 }
 

@@ -8,6 +8,7 @@ import { validateTopicName } from '../topics';
 import { boundaryTimestamps } from './boundaryTimestamps';
 import { partitionKey, validateGroupId } from './groupForReset';
 import { partitionBounds, resolveScope } from './resetPlan';
+import { readGroupCommits } from '../groupCommits';
 
 export const SNAPSHOT_FORMAT = 'ebx-offsets/1';
 
@@ -35,9 +36,8 @@ export async function exportSnapshot(session: KafkaSession, group: string, optio
   if (options.topic !== undefined) validateTopicName(options.topic);
   const access = session.cluster();
   const committed = await session.withinTimeout(`reading the committed offsets of ${group}`, async () => {
-    const coordinator = await access.coordinatorOf(group);
-    const [described] = await access.describeGroups(coordinator, [group]);
-    const offsets = (await access.committedOffsets(group)).filter((c) => c.offset >= 0);
+    const { description: described, committed: all } = await readGroupCommits(access, group);
+    const offsets = all.filter((c) => c.offset >= 0);
     if (described.state === 'Dead' && offsets.length === 0) throw new EbxError(`Consumer group ${group} does not exist.`);
     return offsets;
   });

@@ -15,6 +15,7 @@ import type {
   PartitionOutcome,
 } from '../../../src/core/clusterAccess';
 import { LATEST } from '../../../src/core/clusterAccess';
+import { BrokerError } from '../../../src/core/brokerError';
 import { ScriptedCluster } from '../support/scriptedCluster';
 import type { VirtualClock } from '../support/virtualClock';
 
@@ -31,6 +32,7 @@ export class GroupCluster implements ClusterAccess {
   readonly offsetFetches: string[] = [];
   private readonly groups = new Map<string, ScriptedGroup>();
   private endLag = 0;
+  private loadingAnswers = 0;
 
   constructor(clock: VirtualClock) {
     this.logs = new ScriptedCluster(clock);
@@ -48,6 +50,12 @@ export class GroupCluster implements ClusterAccess {
     return this;
   }
 
+  /** The next `answers` DescribeGroups fail with GROUP_LOAD_IN_PROGRESS, as a coordinator loading the group answers. */
+  coordinatorLoading(answers: number): this {
+    this.loadingAnswers = answers;
+    return this;
+  }
+
   async listOffsets(queries: OffsetQuery[]): Promise<OffsetAnswer[]> {
     const answers = await this.logs.listOffsets(queries);
     return answers.map((a, i) => (queries[i].timestamp === LATEST ? { ...a, offset: Math.max(0, a.offset - this.endLag) } : a));
@@ -58,6 +66,10 @@ export class GroupCluster implements ClusterAccess {
   }
 
   describeGroups(_nodeId: number, groupIds: string[]): Promise<GroupDescription[]> {
+    if (this.loadingAnswers > 0) {
+      this.loadingAnswers--;
+      return Promise.reject(new BrokerError('retriable', 'The broker answered GROUP_LOAD_IN_PROGRESS.', { code: 'GROUP_LOAD_IN_PROGRESS' }));
+    }
     return Promise.resolve(
       groupIds.map((groupId) => {
         const g = this.groups.get(groupId);

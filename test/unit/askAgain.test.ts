@@ -1,7 +1,8 @@
-// Just after a partition is created, Metadata names its leader while that broker still answers
-// "not the leader" for a moment (seen in CI: describePartitions right after createPartitions).
-// One-shot reads ask again for about three seconds; any other error, or a leader that never
-// settles, still reaches the caller as the broker's own sentence.
+// Answers that heal by themselves, seen in CI: just after a partition is created, Metadata names its
+// leader while that broker still answers "not the leader" (describePartitions right after
+// createPartitions); a group new to its coordinator is answered "load in progress" (a restore into
+// another group on Kafka 4). Reads ask again for about three seconds; any other error, or one that
+// never heals, still reaches the caller as the broker's own sentence.
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { VirtualClock } from './support/virtualClock';
@@ -9,11 +10,14 @@ import { ScriptedCluster } from './support/scriptedCluster';
 import { notLeader, unknownTopic } from './support/brokerErrorBuilders';
 import { KafkaSession } from '../../src/core/session';
 import { BrokerError } from '../../src/core/brokerError';
-import { askAgainWhileLeadersSettle, LEADER_SETTLING_DELAYS_MS } from '../../src/core/leaderSettling';
+import { askAgainWhileCoordinatorLoads, askAgainWhileLeadersSettle, SETTLING_DELAYS_MS } from '../../src/core/askAgain';
+import { GroupCluster } from './lag/groupCluster';
+import { readGroupLag } from '../../src/core/lag/readGroupLag';
+import { readGroupForReset } from '../../src/core/offsetReset/groupForReset';
 import { describePartitions } from '../../src/core/topics';
 import { partitionWatermarks } from '../../src/core/partitionWatermarks';
 
-describe('leader settling: one-shot reads ask again', () => {
+describe('answers that heal by themselves: reads ask again', () => {
   let clock: VirtualClock;
   beforeEach(() => (clock = new VirtualClock()));
   afterEach(() => clock.stop());
@@ -26,7 +30,7 @@ describe('leader settling: one-shot reads ask again', () => {
     }, clock);
     assert.equal(result, 'offsets');
     assert.equal(calls, 3);
-    assert.equal(clock.elapsed(), LEADER_SETTLING_DELAYS_MS[0] + LEADER_SETTLING_DELAYS_MS[1]);
+    assert.equal(clock.elapsed(), SETTLING_DELAYS_MS[0] + SETTLING_DELAYS_MS[1]);
   });
 
   test('a leader that never settles gives up after about three seconds with the broker error', async () => {
@@ -38,8 +42,8 @@ describe('leader settling: one-shot reads ask again', () => {
       }, clock),
       (err: unknown) => err instanceof BrokerError && err.code === 'NOT_LEADER_OR_FOLLOWER',
     );
-    assert.equal(calls, LEADER_SETTLING_DELAYS_MS.length + 1);
-    const waited = LEADER_SETTLING_DELAYS_MS.reduce((a, b) => a + b, 0);
+    assert.equal(calls, SETTLING_DELAYS_MS.length + 1);
+    const waited = SETTLING_DELAYS_MS.reduce((a, b) => a + b, 0);
     assert.equal(clock.elapsed(), waited);
     assert.ok(waited >= 2000 && waited <= 5000, `waited ${waited} ms in all`);
   });
@@ -82,5 +86,37 @@ describe('leader settling: one-shot reads ask again', () => {
         [1, 4],
       ],
     );
+  });
+
+  test('a group its coordinator is still loading: the lag is read once the load is done', async () => {
+    const cluster = new GroupCluster(clock);
+    cluster.logs.addTopic('orders', [1]).append('orders', 0, 5);
+    cluster.group('restored', [{ topic: 'orders', partition: 0, offset: 5 }]).coordinatorLoading(2);
+    const report = await readGroupLag(KafkaSession.over(cluster), 'restored', { clock });
+    assert.deepEqual(
+      report.partitions.map((p) => [p.partition, p.committed, p.lag]),
+      [[0, 5, 0]],
+    );
+  });
+
+  test('a reset plan reads the group after its coordinator loads it', async () => {
+    const cluster = new GroupCluster(clock);
+    cluster.logs.addTopic('orders', [1]).append('orders', 0, 5);
+    cluster.group('restored', [{ topic: 'orders', partition: 0, offset: 3 }]).coordinatorLoading(1);
+    const group = await readGroupForReset(cluster, 'restored');
+    assert.equal(group.committed.get('orders\u00000'), 3);
+  });
+
+  test('a coordinator that never loads the group: its sentence after about three seconds', async () => {
+    let calls = 0;
+    const loading = new BrokerError('retriable', 'The broker answered GROUP_LOAD_IN_PROGRESS.', { code: 'GROUP_LOAD_IN_PROGRESS' });
+    await assert.rejects(
+      askAgainWhileCoordinatorLoads(() => {
+        calls++;
+        return Promise.reject(loading);
+      }, clock),
+      (err: unknown) => err === loading,
+    );
+    assert.equal(calls, SETTLING_DELAYS_MS.length + 1);
   });
 });
