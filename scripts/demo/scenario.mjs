@@ -10,7 +10,7 @@ export const IDLE_GROUPS = ['demo-idle-1', 'demo-idle-2', 'demo-idle-3'];
 export const IDLE_PREFIX = 'demo-idle-';
 /** A busy topic to tail: a few events a second for as long as the demo runs. */
 export const TRICKLE = { topic: 'docs-consuming-trickle', partitions: 2, perSecond: 3 };
-/** Binary values, a tombstone, headers, and batches compressed with each codec (by kcat). */
+/** Binary values, a tombstone, headers, and a batch compressed with each codec (by kafkajs with compressionCodecs.mjs). */
 export const ENCODINGS = { topic: 'demo-binary-compressed', partitions: 1, codecs: ['gzip', 'snappy', 'lz4', 'zstd'], perCodec: 5 };
 
 export const orderKey = (n) => `order-${n}`;

@@ -2,11 +2,12 @@
 // what is already there is read back first (group-less, with `ebx replay`, which reads until a fetch
 // comes back empty rather than trusting end offsets that can trail on VAST) and only what is missing
 // is produced or committed. Run on its own: `node scripts/demo/seed.mjs` (with KAFKA_BOOTSTRAP set).
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import kafkajs from 'kafkajs';
+import { compressionType, registerCompressionCodecs } from './compressionCodecs.mjs';
 import { demoKafka, vastAssigners } from './kafkaClient.mjs';
 import { BILLING_GROUP, ENCODINGS, IDLE_GROUPS, ORDERS, TRICKLE, orderKey, orderValue } from './scenario.mjs';
 
@@ -165,27 +166,30 @@ async function seedEncodings(kafka, env, { compressed }) {
     pieces.push('binary');
   }
   if (compressed) {
-    for (const codec of ENCODINGS.codecs) {
-      if (keys.has(`${codec}-1`)) continue;
-      await kcatCompressed(codec, env);
+    const wanted = ENCODINGS.codecs.filter((codec) => !keys.has(`${codec}-1`));
+    const { usable, skipped } = await registerCompressionCodecs(wanted);
+    for (const codec of usable) {
+      await produceCompressed(kafka, codec);
       pieces.push(codec);
     }
+    for (const { name, reason } of skipped) log(`${ENCODINGS.topic}: skipped the ${name} batch (${reason}); the demo goes on without it`);
   }
   log(pieces.length ? `${ENCODINGS.topic}: produced ${pieces.join(', ')} records` : `${ENCODINGS.topic}: already seeded`);
 }
 
-/** One batch compressed with `codec`: librdkafka (kcat) writes real compressed batches, kafkajs cannot for all four. */
-function kcatCompressed(codec, env) {
-  return new Promise((resolve, reject) => {
-    const args = ['-P', '-b', env.KAFKA_BOOTSTRAP, '-t', ENCODINGS.topic, '-p', '0', '-z', codec, '-K', '\t', '-X', 'linger.ms=50'];
-    const child = spawn('kcat', args, { stdio: ['pipe', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    child.once('error', (e) => reject(new Error(`kcat: ${e.message} (apt-get install -y kcat)`)));
-    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`kcat -z ${codec} exited ${code}: ${stderr.trim()}`))));
-    const lines = Array.from({ length: ENCODINGS.perCodec }, (_, i) => `${codec}-${i + 1}\t${JSON.stringify({ codec, n: i + 1 })}`);
-    child.stdin.end(lines.join('\n') + '\n');
-  });
+/** One batch of ENCODINGS.perCodec records compressed with `codec`, written by kafkajs with the demo's compressors. */
+async function produceCompressed(kafka, codec) {
+  const producer = producerOf(kafka);
+  await producer.connect();
+  try {
+    await producer.send({
+      topic: ENCODINGS.topic,
+      compression: compressionType(codec),
+      messages: Array.from({ length: ENCODINGS.perCodec }, (_, i) => ({ partition: 0, key: `${codec}-${i + 1}`, value: JSON.stringify({ codec, n: i + 1 }) })),
+    });
+  } finally {
+    await producer.disconnect();
+  }
 }
 
 /**

@@ -170,6 +170,18 @@ test('the busy topic trickles and the binary topic holds every codec', async () 
   assert.ok(records.some((r) => typeof r.value === 'object' && r.value !== null && 'base64' in r.value), 'a binary value');
 });
 
+test('the binary topic holds one batch per codec, as Kafka itself reads the log (DumpLogSegments)', async () => {
+  // The demo compresses with its own codecs (scripts/demo/compressionCodecs.mjs): the broker's log
+  // must say each batch is compressed, not merely hold the records.
+  const segments = path.join(info.dir, 'broker', 'data', 'demo-binary-compressed-0');
+  const files = fs.readdirSync(segments).filter((f) => f.endsWith('.log')).map((f) => path.join(segments, f));
+  // Kafka 3.9.1's jars hold the tool (4.x moved it out of the broker's); the log format is the same.
+  const libs = (await run(process.execPath, ['--input-type=module', '-e', `import { ensureJars, libsDir } from ${JSON.stringify(path.join(repoRoot, 'scripts', 'broker.mjs'))}; ensureJars(); process.stdout.write(libsDir());`])).stdout;
+  const { stdout: dump } = await run('java', ['-cp', `${libs}/*`, 'kafka.tools.DumpLogSegments', '--files', files.join(',')], { timeout: 120_000, maxBuffer: 1 << 24 });
+  const codecs = [...dump.matchAll(/compresscodec: (\w+)/g)].map((m) => m[1].toLowerCase());
+  for (const codec of ['gzip', 'snappy', 'lz4', 'zstd']) assert.ok(codecs.includes(codec), `a ${codec} batch in ${codecs.join(', ')}`);
+});
+
 test('seeding again does not duplicate anything', async () => {
   await run(process.execPath, [path.join(repoRoot, 'scripts', 'demo', 'seed.mjs')], { env: { ...process.env, KAFKA_BOOTSTRAP: info.bootstrap }, timeout: 60_000 });
   const orders = (await Promise.all([0, 1, 2].map((p) => replay(ORDERS, p)))).flat();
