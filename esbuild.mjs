@@ -12,6 +12,8 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
+// `--only cli`: just the CLI (npm pack's prepack: the tarball ships bin/ and dist/cli/ only).
+const onlyCli = process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'cli';
 const common = {
   bundle: true,
   platform: 'node',
@@ -106,8 +108,8 @@ function buildWebviews() {
 rmSync('dist/cli', { recursive: true, force: true });
 
 await Promise.all([
-  buildExtension(),
-  buildWebviews(),
+  onlyCli ? undefined : buildExtension(),
+  onlyCli ? undefined : buildWebviews(),
   // The CLI as ES modules split at its dynamic imports (kafkajs, the settings scanners): `ebx --help`
   // parses commander and the command definitions only. Comments and whitespace go (names stay, for
   // --debug's stack traces). `require` is provided for the CommonJS packages inside the chunks.

@@ -1,17 +1,17 @@
 // Scenario 5: footprint. The production bundles (esbuild.mjs --production, built into a temporary
-// directory so the dist/ the tests use is left alone), the .vsix that `vsce package` makes of them,
+// directory so the dist/ the tests use is left alone), the .vsix that scripts/vsix.mjs makes of them,
 // and (with the VS Code scenario) the activation time VS Code reports.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, requireFromRoot, round, say } from './lib.mjs';
+import { ROOT, round, say } from './lib.mjs';
 
 export async function footprintScenario({ quick }) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ebx-bench-footprint-'));
   try {
-    // The package layout .vscodeignore keeps: manifest, bundle, media, docs.
-    for (const entry of ['package.json', '.vscodeignore', 'media', 'README.md', 'CHANGELOG.md', 'LICENSE']) {
+    // What scripts/vsix.mjs stages besides the bundles: manifest, media, docs.
+    for (const entry of ['package.json', 'media', 'docs', 'README.md', 'CHANGELOG.md', 'LICENSE']) {
       const src = path.join(ROOT, entry);
       if (fs.existsSync(src)) fs.cpSync(src, path.join(tmp, entry), { recursive: true });
     }
@@ -27,10 +27,9 @@ export async function footprintScenario({ quick }) {
     const cliBytes = cliFiles.reduce((sum, f) => sum + fs.statSync(path.join(tmp, 'dist', 'cli', f)).size, 0);
     const result = { extensionKb: kb('dist/extension.js'), cliKb: round(cliBytes / 1024, 0), cliEntryKb: kb('dist/cli/cli.mjs') };
     if (!quick) {
-      const vsce = path.join(path.dirname(requireFromRoot.resolve('@vscode/vsce/package.json')), 'vsce');
       const out = path.join(tmp, 'ebx.vsix');
-      const r = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '-o', out], { cwd: tmp, encoding: 'utf8', timeout: 180_000 });
-      if (r.status !== 0) throw new Error(`vsce package failed: ${r.stderr || r.stdout}`);
+      const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'vsix.mjs'), '--root', tmp, '--out', out], { encoding: 'utf8', timeout: 240_000 });
+      if (r.status !== 0) throw new Error(`packaging the .vsix failed: ${r.stderr || r.stdout}`);
       result.vsixKb = round(fs.statSync(out).size / 1024, 0);
     }
     say(`footprint: ${JSON.stringify(result)}`);

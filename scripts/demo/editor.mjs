@@ -38,11 +38,10 @@ function run(cmd, args, opts = {}) {
   });
 }
 
-/** `vsce package` into `dir` (not the repository): the same .vsix `npm run package` makes. */
+/** The .vsix into `dir` (not the repository): the same one `npm run package` makes (scripts/vsix.mjs). */
 export async function packageVsix(dir) {
-  const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
   const out = path.join(dir, 'event-broker-explorer.vsix');
-  await run(process.execPath, [vsce, 'package', '--no-dependencies', '-o', out], { cwd: ROOT });
+  await run(process.execPath, [path.join(ROOT, 'scripts', 'vsix.mjs'), '--out', out], { cwd: ROOT });
   return out;
 }
 

@@ -5,9 +5,9 @@
 //   await wb.openView('Event Broker');  await wb.expandRow('orders');  await wb.screenshot('tree');
 //   await wb.close();
 //
-// Packaging: `vsce package --no-dependencies` then `code-server --install-extension <vsix>`; if vsce
-// refuses (package.json not vsce-ready), the extension is unpacked instead: package.json, dist/,
-// media/ copied to <extensions-dir>/<publisher>.<name>-<version>/, which code-server also loads.
+// Packaging: the .vsix of `npm run package` (scripts/vsix.mjs) then `code-server --install-extension
+// <vsix>`; either failing fails the test. `install: 'unpacked'` copies package.json, dist/ and media/
+// to <extensions-dir>/<publisher>.<name>-<version>/ instead, which code-server also loads.
 // The VSIX is built once per process and reused by every Workbench.open().
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -42,29 +42,21 @@ const log = (msg: string): void => void process.stderr.write(`[e2e] ${msg}\n`);
 interface Manifest { name: string; publisher: string; version: string }
 const manifest = (): Manifest => JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as Manifest;
 
-let vsixPromise: Promise<string | undefined> | undefined;
+let vsixPromise: Promise<string> | undefined;
 
-/** Packages the extension with vsce once per process; undefined when vsce refuses. */
-function packageVsix(): Promise<string | undefined> {
+/** The .vsix `npm run package` makes (scripts/vsix.mjs), once per process; throws when packaging fails. */
+function packageVsix(): Promise<string> {
   // A promise (packaging runs once per process) over synchronous work: vsce runs as a child process.
   vsixPromise ??= Promise.resolve().then(() => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ebx-vsix-'));
     process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
     const out = path.join(dir, 'ebx.vsix');
-    const vsce = path.join(path.dirname(require.resolve('@vscode/vsce/package.json')), 'vsce');
     const started = Date.now();
-    const r = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '-o', out], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'], // no terminal: a vsce prompt ("continue? [y/N]") reads EOF and fails
-      encoding: 'utf8',
-      timeout: 180_000,
-    });
-    if (r.status === 0 && fs.existsSync(out)) {
-      log(`packaged ${out} in ${Date.now() - started} ms`);
-      return out;
-    }
-    log(`vsce package failed, installing the extension unpacked instead:\n${(r.stderr || r.stdout || String(r.error)).trim()}`);
-    return undefined;
+    const r = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'vsix.mjs'), '--out', out], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 240_000 });
+    // The e2e tier tests the package users install: a package that cannot be made is a failure, not a reason to load the folder instead.
+    if (r.status !== 0 || !fs.existsSync(out)) throw new Error(`packaging the .vsix failed: ${(r.stderr || r.stdout || String(r.error)).trim()}`);
+    log(`packaged ${out} in ${Date.now() - started} ms`);
+    return out;
   });
   return vsixPromise;
 }
@@ -84,8 +76,8 @@ async function installExtension(codeServerBin: string, configFile: string, exten
   if (vsix) {
     const args = ['--config', configFile, '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir, '--install-extension', vsix];
     const r = spawnSync(codeServerBin, args, { encoding: 'utf8', timeout: 120_000 });
-    if (r.status === 0) return `vsix ${vsix}`;
-    log(`code-server --install-extension failed (${r.status}), installing unpacked:\n${r.stderr || r.stdout}`);
+    if (r.status !== 0) throw new Error(`code-server --install-extension failed (${r.status}): ${(r.stderr || r.stdout).trim()}`);
+    return `vsix ${vsix}`;
   }
   installUnpacked(extensionsDir);
   return 'unpacked';
