@@ -22,6 +22,7 @@ import path from 'node:path';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { NEEDS, ensureSystemPackages } from './system-packages.mjs';
 
 export const CODE_SERVER_VERSION = '4.100.3';
 
@@ -141,10 +142,7 @@ export function ensureCodeServer({ force = false } = {}) {
 function install(dir, bin) {
   const major = Number(process.versions.node.split('.')[0]);
   if (major !== 20) throw new Error(`code-server ${CODE_SERVER_VERSION} needs Node 20 (this is ${process.version})`);
-  requireTool('rg', 'ripgrep');
-  if (!fs.existsSync('/usr/include/gssapi/gssapi.h') && !fs.existsSync('/usr/include/gssapi.h')) {
-    throw new Error('gssapi headers are missing (kerberos native module): apt-get install -y libkrb5-dev');
-  }
+  ensureSystemPackages(NEEDS['code-server'], `code-server's install`);
   for (const [tool, pkg] of [['make', 'build-essential'], ['g++', 'build-essential'], ['python3', 'python3']]) requireTool(tool, pkg);
 
   const started = Date.now();

@@ -25,6 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KAFKA4_VERSION, resolveKafkaVersion, startBroker, stopBroker } from './broker.mjs';
 import { failureDetails } from './testFailures.mjs';
+import { NEEDS, ensureSystemPackages } from './system-packages.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts');
@@ -47,33 +48,35 @@ function kafkaVersionsOrExit() {
  * optional kafka (the Kafka release it needs a local broker of; with startsItsOwnBrokers, the release
  * of the brokers it starts itself: no broker is started for it), optional timeoutMs, optional
  * parse(output) -> { passed, failed } (default: node's spec reporter summary or mocha's "N passing / N failing"),
- * optional needsBroker: false (when only such tiers are selected, no broker is started).
+ * optional needsBroker: false (when only such tiers are selected, no broker is started),
+ * optional packages: the Debian packages it uses (scripts/system-packages.mjs installs the missing ones first).
  */
+const CODE_SERVER = NEEDS['code-server'];
 const TIERS = [
   // Tier 0: every test that needs no broker (parsers, rules, scanners, the reader against a scripted
   // fake), in seconds; `npm run test:unit` runs the same without the rest of pretest. Two files at
   // a time: they share nothing, and Node's start-up per file is most of the tier's time.
-  { name: 'unit', cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=2', 'out/test/unit/'], needsBroker: false },
-  { name: 'core', cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/core/'] },
-  { name: 'cli', cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/cli/'] },
+  { name: 'unit', cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=2', ...testFilesUnder('out/test/unit')], needsBroker: false },
+  { name: 'core', packages: ['kcat'], cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...testFilesUnder('out/test/core')] },
+  { name: 'cli', cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...testFilesUnder('out/test/cli')] },
   // core and cli again against Kafka 4 (KIP-896 removed old protocol versions), on a broker of that
   // release started for them (EBX_KAFKA4_VERSION picks another 4.x).
-  { name: 'core-kafka4', kafka: KAFKA4, cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/core/'] },
-  { name: 'cli-kafka4', kafka: KAFKA4, cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/cli/'] },
+  { name: 'core-kafka4', kafka: KAFKA4, packages: ['kcat'], cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...testFilesUnder('out/test/core')] },
+  { name: 'cli-kafka4', kafka: KAFKA4, cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...testFilesUnder('out/test/cli')] },
   // Tier 2: the mocha suite inside a real VS Code extension host (code-server here, @vscode/test-electron where a desktop VS Code is given).
-  { name: 'extension-host', cmd: node, args: ['out/test/extension-host/runTests.js'] },
+  { name: 'extension-host', packages: CODE_SERVER, cmd: node, args: ['out/test/extension-host/runTests.js'] },
   // Tier 3: the packaged .vsix in code-server, driven through Debian's Chromium. Node 20's --test
   // finds only *.test.js in a directory, so the *.e2e.js files are listed.
-  { name: 'e2e', cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/e2e', '.e2e.js')] },
+  { name: 'e2e', packages: [...CODE_SERVER, 'chromium'], cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/e2e', '.e2e.js')] },
   // Faults the broker answers (topic deleted or grown under a tail, a group revived before its
   // delete, a wrong password, TLS), against the suite's broker.
-  { name: 'faults', cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/faults/'] },
+  { name: 'faults', cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...testFilesUnder('out/test/faults')] },
   // `npm run demo` headless with a broker of its own (after the other tiers, never beside them): the
   // seeded scenario through ebx, the printed URL in Chromium, and nothing left behind after Ctrl-C.
-  { name: 'demo', cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/demo/demo.test.js'], timeoutMs: 10 * 60_000 },
+  { name: 'demo', packages: [...CODE_SERVER, 'chromium'], cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/demo/demo.test.js'], timeoutMs: 10 * 60_000 },
   // The benchmark scripts at small sizes (bench/run.mjs --smoke, ~40 s), so they cannot rot; figures go
   // to test-artifacts/bench/quick.json and are not held to targets (a shared machine is noisy).
-  { name: 'bench', cmd: node, args: ['bench/run.mjs', '--smoke'], timeoutMs: 5 * 60_000, parse: parseBenchCounts },
+  { name: 'bench', packages: ['kcat', 'time'], cmd: node, args: ['bench/run.mjs', '--smoke'], timeoutMs: 5 * 60_000, parse: parseBenchCounts },
   // Real SIGKILLs and a three-node cluster, each file with brokers of its own (a few minutes): only
   // when named, `npm run test:faults` (= `npm test -- faults faults-slow`), which .ci/run also calls.
   { name: 'faults-slow', cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/faults', '.slow.js')], onlyWhenNamed: true },
@@ -90,6 +93,16 @@ function parseBenchCounts(output) {
 /** A tier's arguments; a function when they depend on files compiled after this script started. */
 function argsOf(tier) {
   return typeof tier.args === 'function' ? tier.args() : tier.args;
+}
+
+/**
+ * Every *.test.js below `dir`, sorted. Listed here rather than naming the directory: Node 20's
+ * --test searches a directory, Node 22 and later take globs instead (and Node 20 takes no globs).
+ */
+function testFilesUnder(dir) {
+  const full = path.join(ROOT, dir);
+  if (!fs.existsSync(full)) return [];
+  return fs.readdirSync(full, { recursive: true }).filter((f) => f.endsWith('.test.js')).sort().map((f) => path.join(dir, f));
 }
 
 function filesEndingWith(dir, suffix) {
@@ -184,6 +197,15 @@ async function main() {
   const ownRelease = (t) => t.kafka !== undefined && t.kafka !== SUITE_KAFKA;
   const tiers = wanted.length ? TIERS.filter((t) => wanted.includes(t.name)) : TIERS.filter((t) => !t.onlyWhenNamed && !(external && t.kafka));
   if (external && !wanted.length) say(`tiers ${TIERS.filter((t) => t.kafka).map((t) => t.name).join(', ')} start local brokers of their own: only when named`);
+
+  // What the selected tiers run besides Node and Java: installed now (as root) or asked for, in one sentence.
+  try {
+    ensureSystemPackages([...new Set(tiers.flatMap((t) => t.packages ?? []))], 'npm test');
+  } catch (e) {
+    console.error(`[test] ${e.message}`);
+    console.log('tests: 0 passed, 0 failed');
+    process.exit(1);
+  }
 
   const env = { ...process.env };
   const locals = new Map(); // Kafka release -> { dir, starting, stopping, env } of the local brokers this run started
