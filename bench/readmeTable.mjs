@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Prints bench/results/latest.json as the Markdown table of the README's "Performance" section.
+// Prints bench/results/latest.json as the Markdown table of docs/performance.md (a whole `npm run bench` writes it there itself).
 //   node bench/readmeTable.mjs [results.json]
 import fs from 'node:fs';
 import path from 'node:path';

@@ -10,8 +10,9 @@
 // Broker: KAFKA_BOOTSTRAP when set (for --smoke only when the test runner started it locally),
 // otherwise a fresh one from scripts/broker.mjs in a temporary directory, stopped at the end.
 // --reps    repetitions of each side-by-side comparison (default 5; 1 with --quick).
-// Writes bench/results/latest.json, bench/results/table.md (the README's table, ready to paste) and
-// bench/results/chart.svg + chart.png (full runs), and prints the table.
+// Writes bench/results/latest.json, bench/results/table.md (docs/performance.md's table) and
+// bench/results/chart.svg + chart.png (full runs), and prints the table. A whole full run (no --quick,
+// --smoke or --only) also puts the table into docs/performance.md, between its bench:table markers.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,7 +43,7 @@ function parseArgs(argv) {
     strict: true,
     allowPositionals: false,
   });
-  const args = { quick: values.quick || values.smoke, smoke: values.smoke, only: values.only ? values.only.split(',') : Object.keys(SCENARIOS), reps: undefined };
+  const args = { quick: values.quick || values.smoke, smoke: values.smoke, only: values.only ? values.only.split(',') : Object.keys(SCENARIOS), everyScenario: !values.only, reps: undefined };
   if (values.reps !== undefined) {
     args.reps = Number(values.reps);
     if (!Number.isInteger(args.reps) || args.reps < 1) throw new Error(`--reps takes a whole number of at least 1 (got ${values.reps})`);
@@ -116,6 +117,7 @@ async function main() {
   const jsonFile = path.join(outDir, args.quick ? 'quick.json' : 'latest.json');
   fs.writeFileSync(jsonFile, `${JSON.stringify(results, null, 2)}\n`);
   fs.writeFileSync(path.join(outDir, 'table.md'), markdownTable(results));
+  if (!args.quick && args.everyScenario) writeDocsTable(markdownTable(results));
   const svg = drawChart(results);
   fs.writeFileSync(path.join(outDir, 'chart.svg'), svg);
   await renderPng(svg, path.join(outDir, 'chart.png'));
@@ -126,7 +128,7 @@ async function main() {
   return failed === 0 ? 0 : 1;
 }
 
-/** The README table: one row per figure, ours, peer, ratio, target, met. */
+/** docs/performance.md's table: one row per figure, ours, peer, ratio, target, met. */
 export function tableRows(results) {
   const s = results.scenarios;
   const rows = [];
@@ -204,7 +206,7 @@ function formatTable(results) {
   return `\n${[line(head), ...body.map(line), ...errors].join('\n')}\n\nload average ${results.loadavgAtStart.join(' ')} → ${results.loadavgAtEnd.join(' ')} on ${results.machine.cpus} cores\n`;
 }
 
-/** The README's Performance table (Markdown), with the machine and the load around the run. */
+/** docs/performance.md's table (Markdown), with the machine and the load around the run. */
 export function markdownTable(results) {
   const cell = (v) => (v === null || v === undefined || v === '' ? '' : typeof v === 'boolean' ? (v ? 'met' : '**not met**') : String(v).replace(/\|/g, '\\|'));
   const m = results.machine;
@@ -217,6 +219,22 @@ export function markdownTable(results) {
   for (const r of tableRows(results)) lines.push(`| ${[r.figure, r.ours, r.peer, r.ratio, r.target, r.met].map(cell).join(' | ')} |`);
   for (const [name, v] of Object.entries(results.scenarios)) if (v.error) lines.push(`| ${name}: FAILED ${cell(v.error.split('\n')[0])} | | | | | **not met** |`);
   return `${lines.join('\n')}\n`;
+}
+
+const DOCS_TABLE = { file: path.join(ROOT, 'docs', 'performance.md'), start: '<!-- bench:table:start -->', end: '<!-- bench:table:end -->' };
+
+/** Replaces what is between docs/performance.md's marker lines with `table` (a whole full run's). */
+function writeDocsTable(table) {
+  const { file, start, end } = DOCS_TABLE;
+  const text = fs.readFileSync(file, 'utf8');
+  const from = text.indexOf(start);
+  const to = text.indexOf(end, from);
+  if (from < 0 || to < 0) {
+    say(`${path.relative(ROOT, file)} has no ${start} … ${end} lines: its table is left as it was`);
+    return;
+  }
+  fs.writeFileSync(file, `${text.slice(0, from + start.length)}\n${table}\n${text.slice(to)}`);
+  say(`wrote the table into ${path.relative(ROOT, file)}`);
 }
 
 function gitCommit() {

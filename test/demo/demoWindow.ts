@@ -83,6 +83,17 @@ export async function screenshotTour(w: DemoWindow, dir: string): Promise<string
   await showTree(w);
   await shot('tree');
 
+  // The reset preview on an idle group: the plan per partition, then Keep Offsets (nothing committed).
+  await w.contextMenu(await w.waitForRow('demo-idle-1'), 'Reset Offsets…');
+  await w.pickQuickInput('Earliest');
+  await w.typeAndPick('docs-consuming-orders');
+  await w.waitForRowInQuickPick('Partition 2');
+  await w.answerQuickInput(''); // every partition is picked already: accept
+  await w.page.locator(selectors.dialog).waitFor({ timeout: 30_000 });
+  await shot('reset-preview');
+  await w.modalButton('Keep Offsets');
+  await w.page.locator(selectors.dialog).waitFor({ state: 'hidden', timeout: 30_000 });
+
   await w.runCommand('Event Broker: Tail Topic…');
   await w.answerQuickInput('docs-consuming-trickle');
   await until('a few trickle events in the tail panel', async () => {
