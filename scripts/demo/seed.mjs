@@ -37,15 +37,38 @@ async function readTopic(topic, partitions, env) {
 /** Offset after the last record of each partition: where a consumer that read everything commits. */
 const endsOf = (byPartition) => byPartition.map((records) => (records.length ? records[records.length - 1].offset + 1 : 0));
 
-async function ensureTopic(admin, { topic, partitions }) {
-  const existing = await admin.fetchTopicMetadata({ topics: [] });
-  const found = existing.topics.find((t) => t.name === topic);
-  if (found) {
-    if (found.partitions.length !== partitions) log(`${topic} exists with ${found.partitions.length} partitions (the demo expects ${partitions}); using it as is`);
-    return false;
+/**
+ * Runs `fn` again every 0.5 s while the broker answers with a retriable error (a group's
+ * coordinator loading; a topic just created that a metadata answer still calls unknown).
+ */
+async function retrying(what, fn, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (!(e.retriable || e.cause?.retriable) || Date.now() > deadline) throw new Error(`${what}: ${e.message}`);
+      await sleep(500);
+    }
   }
-  await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: partitions }] });
-  return true;
+}
+
+/**
+ * Creates the topics of `wanted` that do not exist yet, in one request, from one listing made
+ * before any of them is created (a listing just after a create can fail on the new topic).
+ * Resolves the names it created.
+ */
+async function ensureTopics(admin, wanted) {
+  const { topics } = await retrying('listing the topics', () => admin.fetchTopicMetadata({ topics: [] }));
+  const existing = new Map(topics.map((t) => [t.name, t.partitions.length]));
+  for (const { topic, partitions } of wanted) {
+    if (existing.has(topic) && existing.get(topic) !== partitions) log(`${topic} exists with ${existing.get(topic)} partitions (the demo expects ${partitions}); using it as is`);
+  }
+  const missing = wanted.filter(({ topic }) => !existing.has(topic));
+  if (missing.length > 0) {
+    await retrying('creating the topics', () => admin.createTopics({ waitForLeaders: true, topics: missing.map(({ topic, partitions }) => ({ topic, numPartitions: partitions })) }));
+  }
+  return missing;
 }
 
 function producerOf(kafka) {
@@ -81,18 +104,6 @@ async function seedOrders(kafka, env) {
   }
   log(`${ORDERS.topic}: produced ${missing.length} keyed orders`);
   return endsOf(await readTopic(ORDERS.topic, ORDERS.partitions, env));
-}
-
-async function retrying(what, fn, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await fn();
-    } catch (e) {
-      if (!e.retriable || Date.now() > deadline) throw new Error(`${what}: ${e.message}`);
-      await sleep(500);
-    }
-  }
 }
 
 /**
@@ -202,7 +213,7 @@ export async function seedScenario({ env = process.env, compressed = true } = {}
   const admin = kafka.admin();
   await admin.connect();
   try {
-    for (const t of [ORDERS, TRICKLE, ENCODINGS]) if (await ensureTopic(admin, t)) log(`created ${t.topic} (${t.partitions} partition${t.partitions > 1 ? 's' : ''})`);
+    for (const t of await ensureTopics(admin, [ORDERS, TRICKLE, ENCODINGS])) log(`created ${t.topic} (${t.partitions} partition${t.partitions > 1 ? 's' : ''})`);
   } finally {
     await admin.disconnect();
   }
