@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { openSession, topicWith, liveConsumer, uniqueName } from '../support/kafkaFixtures';
+import { describeGroup } from '../../src/core/groups';
 import type { KafkaSession } from '../../src/core/session';
 import type { Consumer } from 'kafkajs';
 import { extensionApi, findRow, rows, until } from './extensionApi';
@@ -73,6 +74,52 @@ suite('explorer tree', () => {
       ['p2 · lag≈ 0 · caught up', `${topic} · committed 3 · end≈ 3`],
     ]);
     await until('the total lag on the group row', async () => ((await findRow(api, groupsFolder.node, groupId)).description.includes('lag ≈0') ? true : undefined));
+  });
+
+  test("a group's row says what its children show after its own Refresh: a member leaves, one joins", async () => {
+    const api = await extensionApi();
+    const id = uniqueName('tree-members');
+    const first = await liveConsumer(id, topic, 0);
+    let second: Consumer | undefined = await liveConsumer(id, topic, 0);
+    /** Waits until the broker describes the group Stable with `n` members. */
+    const stableWith = (n: number) =>
+      until(`${id} Stable with ${n} member(s)`, async () => {
+        const g = await describeGroup(session, id);
+        return g.state === 'Stable' && g.members.length === n ? true : undefined;
+      }, 60_000);
+    try {
+      await stableWith(2);
+      const connection = await findRow(api, undefined, /^KAFKA_BOOTSTRAP/);
+      const folder = await findRow(api, connection.node, /^Consumer Groups/);
+      await vscode.commands.executeCommand('eventBroker.refresh', folder.node);
+      const group = await findRow(api, folder.node, id);
+      /** The group's row and its member rows, as the tree draws them after a Refresh of the group. */
+      const refreshed = async () => {
+        await vscode.commands.executeCommand('eventBroker.refresh', group.node);
+        const children = await rows(api, group.node);
+        return { row: String(api.explorer.getTreeItem(group.node).description), memberRows: children.filter((c) => c.contextValue === 'member').length };
+      };
+      const both = await refreshed();
+      assert.equal(both.memberRows, 2);
+      assert.match(both.row, /Stable · 2 members$/);
+
+      await second.disconnect();
+      second = undefined;
+      await stableWith(1);
+      const one = await refreshed();
+      assert.equal(one.memberRows, 1);
+      assert.match(one.row, /Stable · 1 member$/, 'the row counts the member rows below it');
+      assert.equal(api.explorer.getTreeItem(group.node).contextValue, 'group.stable');
+
+      second = await liveConsumer(id, topic, 0);
+      await stableWith(2);
+      const again = await refreshed();
+      assert.equal(again.memberRows, 2);
+      assert.match(again.row, /Stable · 2 members$/, 'the row counts the member rows below it');
+    } finally {
+      await second?.disconnect();
+      await first.disconnect();
+    }
   });
 
   test('a filter narrows the topics without a request; refresh reloads one folder', async () => {

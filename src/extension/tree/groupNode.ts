@@ -24,21 +24,42 @@ const STATE_ICONS: Record<string, string> = {
 /** A group's time lag as the row shows it: from the folder's listing pass or from this group's expansion. */
 export type GroupTimeLagShown = Pick<GroupTimeLag, 'maxTimeLagMs' | 'partitions' | 'sampledAt'>;
 
+/** How long a read waits for the redraw it asked for (VS Code redraws a shown row within milliseconds). */
+const REDRAW_READ_MS = 1000;
+
+/** What one expansion read: the group's members and offsets, and its time lag (or why not). */
+interface GroupRead {
+  detail: GroupDetail;
+  report: GroupLagReport | undefined;
+  timeLagError: string | undefined;
+}
+
 /** One consumer group: lag first (it is what a narrow sidebar cuts off last), state, members. */
 export class GroupNode implements ExplorerNode {
   /** Total lag: from the folder's one-pass lag of every group, then from this group's own expansion. */
   totalLag: number | null | undefined;
   /** Worst time lag (by reading at the committed offsets): the same two sources. */
   timeLag: GroupTimeLagShown | undefined;
-  /** Set while the redraw this node asked for (new lag seen on expanding) reloads its children: that reload asks for none. */
-  private redrawing = false;
+  /** State and member count of this group's latest expansion, newer than the folder's listing. */
+  private described: Pick<GroupSummary, 'state' | 'members'> | undefined;
+  /**
+   * The read whose row this node asked VS Code to redraw. The redraw reloads the children too;
+   * they are built from this same read, so the row and its children never come from two reads.
+   */
+  private redrawRead: GroupRead | undefined;
 
   constructor(
     readonly parent: ExplorerNode,
     readonly connection: BrokerConnection,
     private readonly context: ExplorerContext,
-    readonly group: GroupSummary,
+    /** The group as the folder's listing saw it (the folder keeps a node per listed summary). */
+    readonly listed: GroupSummary,
   ) {}
+
+  /** The group as the row shows it: the listing, with state and members from the latest expansion. */
+  get group(): GroupSummary {
+    return this.described ? { ...this.listed, ...this.described } : this.listed;
+  }
 
   /** "3 min behind", "caught up"; undefined when unknown, or when "no commits" already says it. */
   private timeLagWords(): string | undefined {
@@ -87,26 +108,24 @@ export class GroupNode implements ExplorerNode {
   }
 
   async children(): Promise<ExplorerNode[]> {
-    let detail: GroupDetail;
-    let report: GroupLagReport | undefined;
-    let timeLagError: string | undefined;
-    try {
-      const session = await this.context.session(this.connection);
-      // The group's members and offsets, and beside them its time lag, read group-less.
-      const [described, lag] = await Promise.all([
-        describeGroup(session, this.group.groupId),
-        readGroupLag(session, this.group.groupId, { profile: this.context.settings().brokerProfile }).then(
-          (r) => r,
-          (err: unknown) => explainError(err),
-        ),
-      ]);
-      detail = described;
-      if (typeof lag === 'string') timeLagError = lag;
-      else report = lag;
-    } catch (err) {
-      return [ErrorNode.from(this, err, `describe group ${this.group.groupId}`)];
+    let read = this.redrawRead;
+    this.redrawRead = undefined;
+    if (!read) {
+      try {
+        read = await this.read();
+      } catch (err) {
+        return [ErrorNode.from(this, err, `describe group ${this.group.groupId}`)];
+      }
+      if (this.showOnRow(read)) {
+        this.redrawRead = read;
+        setTimeout(() => this.context.changed(this), 0);
+        // A row VS Code does not show is not redrawn: the read must not linger for a later expansion.
+        setTimeout(() => {
+          if (this.redrawRead === read) this.redrawRead = undefined;
+        }, REDRAW_READ_MS).unref?.();
+      }
     }
-    this.redrawIfChanged(detail, report);
+    const { detail, report, timeLagError } = read;
     const nodes: ExplorerNode[] = [];
     for (const m of detail.members) {
       const assigned = m.assignment.map((a) => `${a.topic}[${a.partitions.join(',')}]`).join(' ');
@@ -120,24 +139,34 @@ export class GroupNode implements ExplorerNode {
     return nodes;
   }
 
+  /** Refresh (of this group, or of the view) reads the group again. */
+  reset(): void {
+    this.redrawRead = undefined;
+  }
+
+  /** The group's members and offsets, and beside them its time lag, read group-less. */
+  private async read(): Promise<GroupRead> {
+    const session = await this.context.session(this.connection);
+    const [detail, lag] = await Promise.all([
+      describeGroup(session, this.group.groupId),
+      readGroupLag(session, this.group.groupId, { profile: this.context.settings().brokerProfile }).then(
+        (r) => r,
+        (err: unknown) => explainError(err),
+      ),
+    ]);
+    return typeof lag === 'string' ? { detail, report: undefined, timeLagError: lag } : { detail, report: lag, timeLagError: undefined };
+  }
+
   /**
-   * The row's lag as this expansion read it. A redraw reloads the children (VS Code refreshes the
-   * subtree), and that reload would read again and see a newer time lag: it asks for no redraw.
+   * Takes the row's state, member count and lag from this read (the folder's listing is older).
+   * True when the row's text changed, so that it must be redrawn.
    */
-  private redrawIfChanged(detail: GroupDetail, report: GroupLagReport | undefined): void {
-    if (this.redrawing) {
-      this.redrawing = false;
-      return;
-    }
+  private showOnRow({ detail, report }: GroupRead): boolean {
+    const before = this.treeItem().description;
     const lags = detail.offsets.map((o) => o.lag).filter((l): l is number => l !== null);
-    const total = lags.length > 0 ? lags.reduce((a, b) => a + b, 0) : null;
-    const before = this.timeLagWords();
-    const totalBefore = this.totalLag;
-    this.totalLag = total;
+    this.totalLag = lags.length > 0 ? lags.reduce((a, b) => a + b, 0) : null;
     if (report) this.timeLag = report;
-    if (total !== totalBefore || this.timeLagWords() !== before) {
-      this.redrawing = true;
-      setTimeout(() => this.context.changed(this), 0);
-    }
+    this.described = { state: detail.state || this.listed.state, members: detail.members.length };
+    return this.treeItem().description !== before;
   }
 }

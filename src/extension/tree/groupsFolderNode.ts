@@ -68,7 +68,7 @@ export class GroupsFolderNode implements ExplorerNode {
     if (list.groups.length === 0) return [new InfoNode(this, 'No consumer groups', { icon: 'info' })];
     return pagedNodes(this, list.groups, this.pages, this.context.settings().treePageSize, (g) => {
       const existing = this.nodes.get(g.groupId);
-      if (existing?.group === g) return existing;
+      if (existing?.listed === g) return existing;
       const node = new GroupNode(this, this.connection, this.context, g);
       if (this.lags.has(g.groupId)) node.totalLag = this.lags.get(g.groupId);
       node.timeLag = this.timeLags.get(g.groupId);
