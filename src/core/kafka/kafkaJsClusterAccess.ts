@@ -30,6 +30,7 @@ import type {
 import { classified, classifyError } from './classifyError';
 import { registerCodecs } from './codecs';
 import { repairConnectionReuse } from './connectionReuse';
+import { patchRequestQueueTimer } from './requestQueueTimer';
 import { FetchReadAhead, type FetchingBroker } from './fetchRequest';
 import { forwardKafkaJsLog, kafkaJsConfig } from './kafkaJsConfig';
 import { decodeAssignment } from './memberAssignment';
@@ -56,6 +57,7 @@ class KafkaJsClusterAccess implements ClusterAccess {
   ) {
     registerCodecs();
     repairConnectionReuse();
+    patchRequestQueueTimer();
     this.kafka = new Kafka({
       ...kafkaJsConfig(options, 'event-broker-explorer'),
       logLevel: logLevel.WARN,

@@ -23,3 +23,8 @@ declare module 'kafkajs/src/network/connection' {
   const Connection: new (options: object) => object;
   export = Connection;
 }
+// kafkajs's RequestQueue class, whose scheduling requestQueueTimer.ts mends (its fields are typed there).
+declare module 'kafkajs/src/network/requestQueue' {
+  const RequestQueue: { prototype: object };
+  export = RequestQueue;
+}
