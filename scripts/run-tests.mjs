@@ -56,13 +56,13 @@ const TIERS = [
   // Tier 0: every test that needs no broker (parsers, rules, scanners, the reader against a scripted
   // fake), in seconds; `npm run test:unit` runs the same without the rest of pretest. Two files at
   // a time: they share nothing, and Node's start-up per file is most of the tier's time.
-  { name: 'unit', cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=2', ...testFilesUnder('out/test/unit')], needsBroker: false },
-  { name: 'core', packages: ['kcat'], cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...testFilesUnder('out/test/core')] },
-  { name: 'cli', cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...testFilesUnder('out/test/cli')] },
+  { name: 'unit', cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=2', ...filesEndingWith('out/test/unit', '.test.js')], needsBroker: false },
+  { name: 'core', packages: ['kcat'], cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/core', '.test.js')] },
+  { name: 'cli', cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/cli', '.test.js')] },
   // core and cli again against Kafka 4 (KIP-896 removed old protocol versions), on a broker of that
   // release started for them (EBX_KAFKA4_VERSION picks another 4.x).
-  { name: 'core-kafka4', kafka: KAFKA4, packages: ['kcat'], cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...testFilesUnder('out/test/core')] },
-  { name: 'cli-kafka4', kafka: KAFKA4, cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...testFilesUnder('out/test/cli')] },
+  { name: 'core-kafka4', kafka: KAFKA4, packages: ['kcat'], cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/core', '.test.js')] },
+  { name: 'cli-kafka4', kafka: KAFKA4, cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/cli', '.test.js')] },
   // Tier 2: the mocha suite inside a real VS Code extension host (code-server here, @vscode/test-electron where a desktop VS Code is given).
   { name: 'extension-host', packages: CODE_SERVER, cmd: node, args: ['out/test/extension-host/runTests.js'] },
   // Tier 3: the packaged .vsix in code-server, driven through Debian's Chromium. Node 20's --test
@@ -70,7 +70,7 @@ const TIERS = [
   { name: 'e2e', packages: [...CODE_SERVER, 'chromium'], cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/e2e', '.e2e.js')] },
   // Faults the broker answers (topic deleted or grown under a tail, a group revived before its
   // delete, a wrong password, TLS), against the suite's broker.
-  { name: 'faults', cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...testFilesUnder('out/test/faults')] },
+  { name: 'faults', cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/faults', '.test.js')] },
   // `npm run demo` headless with a broker of its own (after the other tiers, never beside them): the
   // seeded scenario through ebx, the printed URL in Chromium, and nothing left behind after Ctrl-C.
   { name: 'demo', packages: [...CODE_SERVER, 'chromium'], cmd: node, args: ['--test', '--test-reporter=spec', '--test-concurrency=1', 'out/test/demo/demo.test.js'], timeoutMs: 10 * 60_000 },
@@ -96,18 +96,14 @@ function argsOf(tier) {
 }
 
 /**
- * Every *.test.js below `dir`, sorted. Listed here rather than naming the directory: Node 20's
- * --test searches a directory, Node 22 and later take globs instead (and Node 20 takes no globs).
+ * Every file below `dir` (subfolders too) whose name ends with `suffix`, sorted. Listed here rather
+ * than naming the directory: Node 20's --test searches a directory, Node 22 and later take globs
+ * instead (and Node 20 takes no globs).
  */
-function testFilesUnder(dir) {
-  const full = path.join(ROOT, dir);
-  if (!fs.existsSync(full)) return [];
-  return fs.readdirSync(full, { recursive: true }).filter((f) => f.endsWith('.test.js')).sort().map((f) => path.join(dir, f));
-}
-
 function filesEndingWith(dir, suffix) {
   const full = path.join(ROOT, dir);
-  return fs.existsSync(full) ? fs.readdirSync(full).filter((f) => f.endsWith(suffix)).sort().map((f) => path.join(dir, f)) : [];
+  if (!fs.existsSync(full)) return [];
+  return fs.readdirSync(full, { recursive: true }).filter((f) => f.endsWith(suffix)).sort().map((f) => path.join(dir, f));
 }
 
 const DEFAULT_TIMEOUT_MS = 30 * 60_000;
