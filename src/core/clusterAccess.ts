@@ -21,10 +21,18 @@ export interface TopicMeta {
   partitions: PartitionMeta[];
 }
 
+export interface BrokerNode {
+  nodeId: number;
+  host: string;
+  port: number;
+  /** null when the broker has no rack (VAST never has one). */
+  rack: string | null;
+}
+
 export interface Metadata {
   clusterId: string;
   controller: number | null;
-  brokers: { nodeId: number; host: string; port: number }[];
+  brokers: BrokerNode[];
   topics: TopicMeta[];
 }
 
@@ -139,6 +147,34 @@ export interface NewTopicSpec {
   name: string;
   partitions: number;
   retentionMs?: number;
+  /** Absent: the broker's default (default.replication.factor). */
+  replicationFactor?: number;
+  /** Topic configuration entries (retention.ms among them when retentionMs is set). */
+  configs?: Record<string, string>;
+}
+
+/** One entry of a topic's configuration, as DescribeConfigs reports it. */
+export interface ConfigEntry {
+  name: string;
+  /** null when the broker hides it (sensitive) or it has no value. */
+  value: string | null;
+  /** Kafka's name for where the value comes from: DYNAMIC_TOPIC_CONFIG, STATIC_BROKER_CONFIG, DEFAULT_CONFIG, … */
+  source: string;
+  isDefault: boolean;
+  readOnly: boolean;
+  sensitive: boolean;
+}
+
+/** Set an entry to a value, or (value null) delete the topic's override so the default applies again. */
+export interface ConfigChange {
+  name: string;
+  value: string | null;
+}
+
+export interface RecordsDeletion {
+  partition: number;
+  /** Records before this offset are removed; the partition's first offset becomes this one. */
+  beforeOffset: number;
 }
 
 export interface RecordToProduce {
@@ -181,6 +217,15 @@ export interface ClusterAccess {
   /** Returns false when a topic of that name already exists. */
   createTopic(topic: NewTopicSpec): Promise<boolean>;
   deleteTopic(name: string): Promise<void>;
+  /** Every entry of a topic's configuration (DescribeConfigs), sensitive values as null. */
+  describeTopicConfig(topic: string): Promise<ConfigEntry[]>;
+  /**
+   * Changes these entries of a topic's configuration and nothing else: IncrementalAlterConfigs where
+   * the broker has it; otherwise AlterConfigs with every other override the topic has kept as it is.
+   */
+  alterTopicConfig(topic: string, changes: ConfigChange[]): Promise<void>;
+  /** DeleteRecords: moves each partition's first offset forward; fails on the first partition the broker refuses. */
+  deleteRecords(topic: string, deletions: RecordsDeletion[]): Promise<void>;
   /** Produces with VAST-safe settings: no compression, no idempotence, acks from all replicas. */
   produce(topic: string, records: RecordToProduce[]): Promise<void>;
   close(): Promise<void>;

@@ -7,6 +7,8 @@
 import type {
   ClusterAccess,
   CommittedOffset,
+  ConfigChange,
+  ConfigEntry,
   FetchedPartition,
   FetchLimits,
   FetchRequest,
@@ -19,6 +21,7 @@ import type {
   OffsetToCommit,
   PartitionMeta,
   PartitionOutcome,
+  RecordsDeletion,
   RecordToProduce,
   TopicMeta,
 } from './clusterAccess';
@@ -68,6 +71,9 @@ class ReadOnlyClusterAccess implements ClusterAccess {
   committedOffsets(groupId: string): Promise<CommittedOffset[]> {
     return this.inner.committedOffsets(groupId);
   }
+  describeTopicConfig(topic: string): Promise<ConfigEntry[]> {
+    return this.inner.describeTopicConfig(topic);
+  }
   close(): Promise<void> {
     return this.inner.close();
   }
@@ -85,6 +91,12 @@ class ReadOnlyClusterAccess implements ClusterAccess {
   }
   deleteTopic(name: string): Promise<void> {
     return this.refuse(`deleting topic "${name}"`);
+  }
+  alterTopicConfig(topic: string, _changes: ConfigChange[]): Promise<void> {
+    return this.refuse(`changing the configuration of topic "${topic}"`);
+  }
+  deleteRecords(topic: string, _deletions: RecordsDeletion[]): Promise<void> {
+    return this.refuse(`deleting records of topic "${topic}"`);
   }
   produce(topic: string, _records: RecordToProduce[]): Promise<void> {
     return this.refuse(`producing to topic "${topic}"`);

@@ -1,8 +1,10 @@
-import type { PartitionInfo, TopicSummary } from './model';
+import type { BrokerProfile, PartitionInfo, TopicSummary } from './model';
 import type { KafkaSession } from './session';
 import { EARLIEST, LATEST, type NewTopicSpec } from './clusterAccess';
-import { EbxError, UsageError } from './errors';
+import { UsageError } from './errors';
 import { askAgainWhileLeadersSettle } from './askAgain';
+import { validateTopicName } from './topics/topicName';
+import { createPlannedTopic, planTopicCreation } from './topics/createTopicPlan';
 
 /** Every topic the user may see, from one Metadata request. */
 export async function listTopics(session: KafkaSession): Promise<TopicSummary[]> {
@@ -34,27 +36,15 @@ export async function describePartitions(session: KafkaSession, topic: string): 
   }));
 }
 
-export function validateTopicName(name: string): void {
-  if (name.trim() === '') throw new UsageError('A topic name is required.');
-  if (name.length > 249) throw new UsageError('A topic name has at most 249 characters.');
-  if (name === '.' || name === '..') throw new UsageError(`"${name}" is not a valid topic name: Kafka does not allow "." or ".." as a name.`);
-  if (!/^[A-Za-z0-9._-]+$/.test(name)) {
-    throw new UsageError(`"${name}" is not a valid topic name: use letters, digits, ".", "_" and "-".`);
-  }
-}
+// Kept here for the many readers that import it from this file; the rules live in topics/topicName.ts.
+export { validateTopicName };
 
 export type NewTopic = NewTopicSpec;
 
-/** VAST honours only the partition count and retention, so those are the only settings we send. */
-export async function createTopic(session: KafkaSession, topic: NewTopic): Promise<void> {
+/** Creates a topic after every check of topics/createTopicPlan.ts (the CLI and the editor show that plan first). */
+export async function createTopic(session: KafkaSession, topic: NewTopic, profile: BrokerProfile = 'kafka'): Promise<void> {
   validateTopicName(topic.name);
-  if (!Number.isInteger(topic.partitions) || topic.partitions < 1) throw new UsageError('The partition count must be a whole number of at least 1.');
-  if (topic.retentionMs !== undefined && (!Number.isInteger(topic.retentionMs) || topic.retentionMs < -1)) {
-    throw new UsageError('The retention must be a whole number of milliseconds (or -1 for unlimited).');
-  }
-  const created = await session.withinTimeout(`creating ${topic.name}`, () => session.cluster().createTopic(topic));
-  // The broker's state, not the input, is in the way: a runtime failure (CLI exit 1).
-  if (!created) throw new EbxError(`A topic named ${topic.name} already exists.`);
+  await createPlannedTopic(session, await planTopicCreation(session, profile, topic));
 }
 
 export async function deleteTopic(session: KafkaSession, name: string): Promise<void> {

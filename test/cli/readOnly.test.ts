@@ -72,6 +72,13 @@ describe('ebx on a read-only connection', () => {
     [['produce', topic], `producing to topic "${topic}"`],
     [['create-topic', uniqueName('cli-ro-new'), '--partitions', '1'], 'creating topic "cli-ro-new-'],
     [['delete-topic', topic, '--yes'], `deleting topic "${topic}"`],
+    [['delete-topic', topic, 'other-topic', '--yes'], `deleting topics "${topic}", "other-topic"`],
+    [['delete-topic', topic, '--json'], `deleting topic "${topic}"`],
+    [['create-topic', uniqueName('cli-ro-new'), '--partitions', '1', '--config', 'retention.ms=1000'], 'creating topic "cli-ro-new-'],
+    [['alter-topic', topic, '--set', 'retention.ms=1000'], `changing the configuration of topic "${topic}"`],
+    [['alter-topic', topic, '--delete', 'retention.ms', '--execute', '--yes'], `changing the configuration of topic "${topic}"`],
+    [['delete-records', topic, '--before-offset', '1'], `deleting records of topic "${topic}"`],
+    [['delete-records', topic, '--partition', '0', '--before-offset', '1', '--execute', '--yes'], `deleting records of topic "${topic}"`],
     // Without --yes and without a terminal, the refusal comes before the "no terminal to confirm on" one.
     [['delete-topic', topic], `deleting topic "${topic}"`],
     [['delete-group', group], `deleting consumer group "${group}"`],

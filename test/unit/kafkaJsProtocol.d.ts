@@ -25,24 +25,7 @@ declare module 'kafkajs/src/protocol/messageSet' {
   function MessageSet(options: { messageVersion: number; compression?: number; entries: { key: Buffer | null; value: Buffer | null; timestamp?: number; offset?: string }[] }): { buffer: Buffer };
   export = MessageSet;
 }
-declare module 'kafkajs/src/protocol/decoder' {
-  class Decoder {
-    constructor(buffer: Buffer);
-  }
-  export = Decoder;
-}
-declare module 'kafkajs/src/protocol/encoder' {
-  class Encoder {
-    buffer: Buffer;
-    writeInt8(v: number): this;
-    writeInt16(v: number): this;
-    writeInt32(v: number): this;
-    writeInt64(v: number | string): this;
-    writeString(v: string): this;
-    writeBuffer(v: Buffer): this;
-  }
-  export = Encoder;
-}
+// kafkajs's Encoder and Decoder are typed in src/core/kafka/untypedModules.d.ts (src sends requests with them too).
 declare module 'kafkajs/src/protocol/requests/fetch/v11/response' {
   export function decode(payload: Buffer): Promise<{ responses: { topicName: string; partitions: { partition: number; errorCode: number; highWatermark: string; messages: KafkaJsDecodedMessage[] }[] }[] }>;
 }

@@ -22,7 +22,15 @@ import { VirtualClock } from './support/virtualClock';
 function recordingCluster(): { access: ClusterAccess; scripted: ScriptedCluster; changes: string[] } {
   const scripted = new ScriptedCluster(new VirtualClock()).addTopic('orders', [1, 1]);
   const changes: string[] = [];
-  const changing: Pick<ClusterAccess, 'commitOffsets' | 'deleteGroups' | 'createTopic' | 'deleteTopic' | 'produce' | 'coordinatorOf'> = {
+  const changing: Pick<ClusterAccess, 'commitOffsets' | 'deleteGroups' | 'createTopic' | 'deleteTopic' | 'produce' | 'coordinatorOf' | 'alterTopicConfig' | 'deleteRecords'> = {
+    alterTopicConfig: (topic: string) => {
+      changes.push(`alterTopicConfig ${topic}`);
+      return Promise.resolve();
+    },
+    deleteRecords: (topic: string) => {
+      changes.push(`deleteRecords ${topic}`);
+      return Promise.resolve();
+    },
     commitOffsets: (groupId: string, offsets: OffsetToCommit[]): Promise<PartitionOutcome[]> => {
       changes.push(`commitOffsets ${groupId}`);
       return Promise.resolve(offsets.map((o) => ({ topic: o.topic, partition: o.partition, error: null })));
@@ -69,6 +77,8 @@ const CHANGING_CALLS: [string, (access: ClusterAccess) => Promise<unknown>, stri
   ['createTopic', (a) => a.createTopic({ name: 'new-topic', partitions: 1 }), 'creating topic "new-topic"'],
   ['deleteTopic', (a) => a.deleteTopic('orders'), 'deleting topic "orders"'],
   ['produce', (a) => a.produce('orders', [{ key: null, value: 'x' }]), 'producing to topic "orders"'],
+  ['alterTopicConfig', (a) => a.alterTopicConfig('orders', [{ name: 'retention.ms', value: '1' }]), 'changing the configuration of topic "orders"'],
+  ['deleteRecords', (a) => a.deleteRecords('orders', [{ partition: 0, beforeOffset: 1 }]), 'deleting records of topic "orders"'],
 ];
 
 describe('a read-only session', () => {

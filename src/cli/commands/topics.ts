@@ -1,4 +1,4 @@
-// ebx topics | partitions TOPIC | create-topic NAME | delete-topic NAME
+// ebx topics | partitions TOPIC | create-topic NAME | delete-topic NAME...
 // The definitions; what each does is in actions/topics.ts, loaded only when one of them runs.
 import { Command, InvalidArgumentError } from 'commander';
 import { positiveInteger } from '../integerArguments';
@@ -18,18 +18,34 @@ export function registerTopicCommands(program: Command): void {
 
   program
     .command('create-topic')
-    .description('create a topic (VAST honours the partition count and the retention period only)')
+    .description('create a topic: the name, partition count, replication factor and configuration are checked first (VAST honours the partition count and the retention only)')
     .argument('<name>')
-    .requiredOption('--partitions <n>', 'number of partitions (cannot be changed later on VAST)', positiveInteger)
-    .option('--retention-ms <ms>', 'retention period in milliseconds (-1: keep forever)', retentionMs)
-    .action(async (name: string, options: { partitions: number; retentionMs?: number }, command: Command) => (await actions()).createTopicCommand(name, options, command));
+    .requiredOption('--partitions <n>', 'number of partitions (cannot be changed later on VAST; at most 20,000 there)', positiveInteger)
+    .option('--replication-factor <r>', "copies of each partition (default: the broker's default.replication.factor)", positiveInteger)
+    .option('--config <name=value>', 'a configuration entry, e.g. retention.ms=86400000 (repeat for more)', collect)
+    .option('--retention-ms <ms>', 'retention period in milliseconds (-1: keep forever); the same as --config retention.ms=MS', retentionMs)
+    .option('--dry-run', 'check everything and print the plan, create nothing')
+    .action(async (name: string, options: CreateTopicOptions, command: Command) => (await actions()).createTopicCommand(name, options, command));
 
   program
     .command('delete-topic')
-    .description('delete a topic and its events (this also removes every group\'s committed offsets for it)')
-    .argument('<name>')
+    .description("delete topics and their events: the plan lists, per topic, the groups whose committed offsets go with it (deleting a topic also deletes every group's committed offsets for it)")
+    .argument('<names...>')
     .option('--yes', 'do not ask for confirmation')
-    .action(async (name: string, options: { yes?: boolean }, command: Command) => (await actions()).deleteTopicCommand(name, options, command));
+    .option('--dry-run', 'print the plan, delete nothing')
+    .action(async (names: string[], options: { yes?: boolean; dryRun?: boolean }, command: Command) => (await actions()).deleteTopicCommand(names, options, command));
+}
+
+export interface CreateTopicOptions {
+  partitions: number;
+  replicationFactor?: number;
+  config?: string[];
+  retentionMs?: number;
+  dryRun?: boolean;
+}
+
+function collect(text: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), text];
 }
 
 function retentionMs(text: string): number {

@@ -4,7 +4,7 @@
 import { requests } from 'kafkajs/src/protocol/requests';
 import apiKeys from 'kafkajs/src/protocol/requests/apiKeys';
 import { errorCodes } from 'kafkajs/src/protocol/error';
-import type { InternalBroker, OffsetCommitResponse, ProtocolRequest } from './kafkaJsInternals';
+import type { CreateTopicsResponse, DeleteRecordsResponse, InternalBroker, OffsetCommitResponse, ProtocolRequest } from './kafkaJsInternals';
 
 /** A kafkajs request definition, tagged with the shape of its decoded answer. */
 export interface RequestDefinition<Response> {
@@ -15,6 +15,8 @@ export interface RequestDefinition<Response> {
 }
 
 export const OFFSET_COMMIT: RequestDefinition<OffsetCommitResponse> = { apiKey: apiKeys.OffsetCommit, definitions: requests.OffsetCommit };
+export const DELETE_RECORDS: RequestDefinition<DeleteRecordsResponse> = { apiKey: apiKeys.DeleteRecords, definitions: requests.DeleteRecords };
+export const CREATE_TOPICS: RequestDefinition<CreateTopicsResponse> = { apiKey: apiKeys.CreateTopics, definitions: requests.CreateTopics };
 
 const codeNames = new Map(errorCodes.map((e) => [e.code, e.type]));
 
@@ -32,6 +34,11 @@ export async function sendKeepingPartitionErrors<Response>(broker: InternalBroke
   const send = sendRequestOf(broker);
   // The answer is the decoder's output, whose shape RequestDefinition names (see kafkaJsInternals.ts).
   return (await send({ ...protocolRequest, response: { ...protocolRequest.response, parse: (data: unknown) => Promise.resolve(data) } })) as Response;
+}
+
+/** A request kafkajs has no definition for (we encode it and decode its answer), on the broker's own connection. */
+export async function sendOwnRequest<Response>(broker: InternalBroker, protocolRequest: ProtocolRequest): Promise<Response> {
+  return (await sendRequestOf(broker)(protocolRequest)) as Response;
 }
 
 /** kafkajs's private Broker#sendRequest (behind a symbol), bound to this broker. */

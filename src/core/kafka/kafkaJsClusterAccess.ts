@@ -4,7 +4,9 @@
 // choose; its public admin and producer do topic creation, deletion and produce. Everything above
 // src/core/kafka/ uses only the ClusterAccess interface, and every failure leaves this file as a
 // classified BrokerError.
-import { Kafka, logLevel, Partitioners, type Admin } from 'kafkajs';
+import { ConfigResourceTypes, Kafka, logLevel, Partitioners, type Admin } from 'kafkajs';
+import { createErrorFromCode } from 'kafkajs/src/protocol/error';
+import apiKeys from 'kafkajs/src/protocol/requests/apiKeys';
 import { abortError } from '../errors';
 import { BrokerError } from '../brokerError';
 import { DEFAULT_TIMEOUT_MS, type ConnectionOptions } from '../connection';
@@ -12,6 +14,8 @@ import type { Logger } from '../logger';
 import type {
   ClusterAccess,
   CommittedOffset,
+  ConfigChange,
+  ConfigEntry,
   FetchedPartition,
   FetchLimits,
   FetchRequest,
@@ -24,9 +28,11 @@ import type {
   OffsetToCommit,
   PartitionMeta,
   PartitionOutcome,
+  RecordsDeletion,
   RecordToProduce,
   TopicMeta,
 } from '../clusterAccess';
+import { configRefusal, configSourceName, hasIncrementalAlterConfigs, incrementalAlterTopicConfig } from './topicConfigRequests';
 import { classified, classifyError } from './classifyError';
 import { registerCodecs } from './codecs';
 import { repairConnectionReuse } from './connectionReuse';
@@ -34,7 +40,7 @@ import { patchRequestQueueTimer } from './requestQueueTimer';
 import { FetchReadAhead, type FetchingBroker } from './fetchRequest';
 import { forwardKafkaJsLog, kafkaJsConfig } from './kafkaJsConfig';
 import { decodeAssignment } from './memberAssignment';
-import { errorName, sendKeepingPartitionErrors, OFFSET_COMMIT } from './brokerRequests';
+import { CREATE_TOPICS, DELETE_RECORDS, errorName, sendKeepingPartitionErrors, OFFSET_COMMIT } from './brokerRequests';
 import type { ClusterOptions, InternalBroker, InternalCluster, MetadataResponse } from './kafkaJsInternals';
 
 
@@ -293,23 +299,114 @@ class KafkaJsClusterAccess implements ClusterAccess {
   createTopic(topic: NewTopicSpec): Promise<boolean> {
     return classified(async () => {
       const admin = await this.admin();
-      return admin.createTopics({
-        waitForLeaders: true,
-        topics: [
-          {
-            topic: topic.name,
-            numPartitions: topic.partitions,
-            configEntries: topic.retentionMs === undefined ? [] : [{ name: 'retention.ms', value: String(topic.retentionMs) }],
-          },
-        ],
-      });
+      const configs = { ...topic.configs, ...(topic.retentionMs === undefined ? {} : { 'retention.ms': String(topic.retentionMs) }) };
+      const topics = [
+        {
+          topic: topic.name,
+          numPartitions: topic.partitions,
+          replicationFactor: topic.replicationFactor ?? -1,
+          configEntries: Object.entries(configs).map(([name, value]) => ({ name, value })),
+        },
+      ];
+      try {
+        return await admin.createTopics({ waitForLeaders: true, topics });
+      } catch (err) {
+        throw (await this.creationRefusal(topics)) ?? err;
+      }
     });
+  }
+
+  /**
+   * kafkajs keeps only the error code of a refused CreateTopics ("INVALID_CONFIG"), not the
+   * broker's reason ("Invalid value abc for configuration retention.ms: Not a number of type
+   * LONG"): ask the controller again with validate_only and keep its message.
+   */
+  private async creationRefusal(topics: object[]): Promise<BrokerError | undefined> {
+    try {
+      await this.connect();
+      const controller = await this.cluster.findControllerBroker();
+      const { topicErrors } = await sendKeepingPartitionErrors(controller, CREATE_TOPICS, { topics, validateOnly: true, timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+      const refused = topicErrors.find((t) => t.errorCode !== 0 && t.errorMessage);
+      if (!refused?.errorMessage) return undefined;
+      const code = errorName(refused.errorCode) ?? 'UNKNOWN_SERVER_ERROR';
+      if (code === 'TOPIC_ALREADY_EXISTS' || code === 'TOPIC_AUTHORIZATION_FAILED' || code === 'CLUSTER_AUTHORIZATION_FAILED') return undefined;
+      return new BrokerError('fatal', `The broker refused to create ${refused.topic}: ${refused.errorMessage.trim().replace(/\.$/, '')}. Nothing was created.`, { topic: refused.topic, code });
+    } catch {
+      return undefined;
+    }
   }
 
   deleteTopic(name: string): Promise<void> {
     return classified(async () => {
       const admin = await this.admin();
       await admin.deleteTopics({ topics: [name], timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    });
+  }
+
+  describeTopicConfig(topic: string): Promise<ConfigEntry[]> {
+    return classified(async () => {
+      const admin = await this.admin();
+      const { resources } = await admin.describeConfigs({ resources: [{ type: ConfigResourceTypes.TOPIC, name: topic }], includeSynonyms: false });
+      const resource = resources.find((r) => r.resourceName === topic);
+      if (!resource) throw new BrokerError('fatal', `The broker sent no configuration for ${topic}.`, { topic });
+      if (resource.errorCode !== 0) throw configRefusal(topic, resource.errorCode, resource.errorMessage);
+      return resource.configEntries.map((e) => {
+        const source = configSourceName((e as { configSource?: number }).configSource);
+        return {
+          name: e.configName,
+          value: e.isSensitive ? null : (e.configValue ?? null),
+          source,
+          isDefault: e.isDefault,
+          readOnly: e.readOnly,
+          sensitive: e.isSensitive,
+        };
+      });
+    });
+  }
+
+  alterTopicConfig(topic: string, changes: ConfigChange[]): Promise<void> {
+    return classified(async () => {
+      if (changes.length === 0) return;
+      await this.connect();
+      // Topic configuration is kept by the controller; any broker forwards the request to it.
+      const broker = await this.anyBroker();
+      if (hasIncrementalAlterConfigs(broker)) return incrementalAlterTopicConfig(broker, topic, changes);
+      // An older broker: AlterConfigs replaces the whole set of overrides, so send the ones kept too.
+      const current = await this.describeTopicConfig(topic);
+      const kept = current.filter((e) => e.source === 'DYNAMIC_TOPIC_CONFIG' && !changes.some((c) => c.name === e.name));
+      const hidden = kept.find((e) => e.sensitive);
+      if (hidden) throw new BrokerError('fatal', `This broker can only replace all of ${topic}'s settings at once, and ${hidden.name} is hidden from us: change it with the broker's own tools. Nothing was changed.`, { topic });
+      const entries = [...kept.map((e) => ({ name: e.name, value: e.value ?? '' })), ...changes.filter((c) => c.value !== null).map((c) => ({ name: c.name, value: c.value as string }))];
+      const admin = await this.admin();
+      await admin.alterConfigs({ validateOnly: false, resources: [{ type: ConfigResourceTypes.TOPIC, name: topic, configEntries: entries }] });
+    });
+  }
+
+  /** DeleteRecords to each partition's leader; the first partition refused fails the call with its code and partition. */
+  deleteRecords(topic: string, deletions: RecordsDeletion[]): Promise<void> {
+    return classified(async () => {
+      if (deletions.length === 0) return;
+      await this.connect();
+      await this.addTargetTopic(topic);
+      const leaders = this.cluster.findLeaderForPartitions(topic, deletions.map((d) => d.partition));
+      const answers = await Promise.all(
+        Object.entries(leaders).map(async ([nodeId, partitions]) => {
+          const broker = await this.broker(Number(nodeId));
+          if (!broker.versions?.[apiKeys.DeleteRecords]) {
+            throw new BrokerError('fatal', 'The broker does not offer DeleteRecords (it is not in its API versions).', { topic, code: 'UNSUPPORTED_VERSION' });
+          }
+          const wanted = deletions.filter((d) => partitions.includes(d.partition));
+          return sendKeepingPartitionErrors(broker, DELETE_RECORDS, {
+            topics: [{ topic, partitions: wanted.map((d) => ({ partition: d.partition, offset: String(d.beforeOffset) })) }],
+            timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+          });
+        }),
+      );
+      const refused = answers.flatMap((a) => a.topics.flatMap((t) => t.partitions)).find((p) => p.errorCode !== 0);
+      if (refused) throw Object.assign(createErrorFromCode(refused.errorCode), { topic, partition: refused.partition });
+      const led = new Set(Object.values(leaders).flat());
+      const leaderless = deletions.find((d) => !led.has(d.partition));
+      if (leaderless) throw new BrokerError('retriable', `No leader is known for ${topic} partition ${leaderless.partition}.`, { topic, partition: leaderless.partition });
     });
   }
 
@@ -410,7 +507,7 @@ function toMetadata(raw: MetadataResponse): Metadata {
   return {
     clusterId: raw.clusterId ?? '',
     controller: raw.controllerId !== undefined && raw.controllerId >= 0 ? raw.controllerId : null,
-    brokers: raw.brokers.map((b) => ({ nodeId: b.nodeId, host: b.host, port: b.port })).sort((a, b) => a.nodeId - b.nodeId),
+    brokers: raw.brokers.map((b) => ({ nodeId: b.nodeId, host: b.host, port: b.port, rack: b.rack ?? null })).sort((a, b) => a.nodeId - b.nodeId),
     topics: raw.topicMetadata.map((t) => ({
       name: t.topic,
       internal: Boolean(t.isInternal),

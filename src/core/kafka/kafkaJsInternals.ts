@@ -117,6 +117,16 @@ export interface InternalConnection {
   rejectRequests(error: Error): void;
 }
 
+/** CreateTopics (v1–v3): each topic's error code and the broker's reason. */
+export interface CreateTopicsResponse {
+  topicErrors: { topic: string; errorCode: number; errorMessage?: string | null }[];
+}
+
+/** DeleteRecords (v0–v1): per partition, the new first offset or an error code. */
+export interface DeleteRecordsResponse {
+  topics: { topic: string; partitions: { partition: number; lowWatermark: string; errorCode: number }[] }[];
+}
+
 /** A protocol request built for the version the broker agreed on, with its decoder and parser. */
 export interface ProtocolRequest {
   request: unknown;
@@ -126,6 +136,8 @@ export interface ProtocolRequest {
 /** kafkajs's internal Broker: one broker, its connections and its typed requests. */
 export interface InternalBroker {
   connectionPool: { pool: InternalConnection[] };
+  /** The broker's ApiVersions answer by api key (set once connected). */
+  versions?: Record<number, { minVersion: number; maxVersion: number }>;
   /** Builds a request at the negotiated version (set once the broker is connected). */
   lookupRequest(apiKey: number, definitions: unknown): (args: object) => ProtocolRequest;
   disconnect(): Promise<void>;
@@ -156,6 +168,8 @@ export interface InternalCluster {
   /** Leader node id (as the key) to the partitions it leads, from the cached metadata. */
   findLeaderForPartitions(topic: string, partitions: number[]): Record<string, number[]>;
   brokerPool: { findConnectedBroker(): Promise<InternalBroker> };
+  /** The broker the last metadata names as controller (KRaft brokers forward to the real one). */
+  findControllerBroker(): Promise<InternalBroker>;
 }
 
 /** The options kafkajs's private Kafka#createCluster takes (the subset we pass). */

@@ -28,3 +28,30 @@ declare module 'kafkajs/src/network/requestQueue' {
   const RequestQueue: { prototype: object };
   export = RequestQueue;
 }
+// kafkajs's wire encoder and decoder, for the requests kafkajs does not have (topicConfigRequests.ts).
+declare module 'kafkajs/src/protocol/encoder' {
+  class Encoder {
+    buffer: Buffer;
+    writeInt8(value: number): this;
+    writeInt16(value: number): this;
+    writeInt32(value: number): this;
+    writeInt64(value: number | string): this;
+    writeString(value: string | null): this;
+    writeBuffer(value: Buffer): this;
+    writeBoolean(value: boolean): this;
+    writeArray(items: Encoder[]): this;
+  }
+  export = Encoder;
+}
+declare module 'kafkajs/src/protocol/decoder' {
+  class Decoder {
+    constructor(buffer: Buffer);
+    readInt8(): number;
+    readInt16(): number;
+    readInt32(): number;
+    readString(): string | null;
+    readBoolean(): boolean;
+    readArray<T>(reader: (decoder: Decoder) => T): T[];
+  }
+  export = Decoder;
+}

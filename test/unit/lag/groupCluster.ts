@@ -99,6 +99,9 @@ export class GroupCluster implements ClusterAccess {
   deleteGroups = () => this.logs.deleteGroups();
   createTopic = () => this.logs.createTopic();
   deleteTopic = () => this.logs.deleteTopic();
+  describeTopicConfig = () => this.logs.describeTopicConfig();
+  alterTopicConfig = () => this.logs.alterTopicConfig();
+  deleteRecords = () => this.logs.deleteRecords();
   produce = () => this.logs.produce();
   close = () => this.logs.close();
 }

@@ -251,7 +251,7 @@ export class ScriptedCluster implements ClusterAccess {
     return Promise.resolve({
       clusterId: 'scripted',
       controller: null,
-      brokers: [...nodes].map((nodeId) => ({ nodeId, host: 'scripted', port: 9092 })),
+      brokers: [...nodes].map((nodeId) => ({ nodeId, host: 'scripted', port: 9092, rack: null })),
       topics: [...this.topics].map(([name, logs]) => ({ name, internal: false, partitions: partitionMetas(logs) })),
     });
   }
@@ -348,6 +348,15 @@ export class ScriptedCluster implements ClusterAccess {
   }
   deleteTopic(): Promise<never> {
     return notScripted('deleteTopic');
+  }
+  describeTopicConfig(): Promise<never> {
+    return notScripted('describeTopicConfig');
+  }
+  alterTopicConfig(): Promise<never> {
+    return notScripted('alterTopicConfig');
+  }
+  deleteRecords(): Promise<never> {
+    return notScripted('deleteRecords');
   }
   produce(): Promise<never> {
     return notScripted('produce');
