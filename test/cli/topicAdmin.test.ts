@@ -85,6 +85,8 @@ describe('topic-config and alter-topic', () => {
       ['retention.ms', '3600000', 'DYNAMIC_TOPIC_CONFIG', false],
     ]);
     assert.ok(entries.slice(2).every((e) => e.source !== 'DYNAMIC_TOPIC_CONFIG'), 'the overrides come first');
+    const firstDefault = entries.findIndex((e) => e.isDefault);
+    assert.ok(firstDefault > 0 && entries.slice(firstDefault).every((e) => e.isDefault), 'then what the brokers set, then the defaults');
     assert.ok(entries.every((e) => !e.sensitive || e.value === null), 'sensitive values are null');
     const kafka = await kafkaTopicConfigAll(bootstrap(), topic);
     assert.equal(entries.length, kafka.size, 'the same entries as kafka-configs');

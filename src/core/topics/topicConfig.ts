@@ -11,11 +11,12 @@ import { validateTopicName } from './topicName';
 /** The source of an entry the topic sets itself (what "reset to default" deletes). */
 export const TOPIC_OVERRIDE = 'DYNAMIC_TOPIC_CONFIG';
 
-/** Every entry, those that differ from the default first, each part by name. */
+/** Every entry: the topic's own values first, then others that differ from Kafka's default (set on the brokers), then the defaults; each part by name. */
 export async function readTopicConfig(session: KafkaSession, topic: string): Promise<ConfigEntry[]> {
   validateTopicName(topic);
   const entries = await session.withinTimeout(`reading the configuration of ${topic}`, () => session.cluster().describeTopicConfig(topic));
-  return [...entries].sort((a, b) => Number(a.isDefault) - Number(b.isDefault) || a.name.localeCompare(b.name));
+  const rank = (e: ConfigEntry) => (e.source === TOPIC_OVERRIDE ? 0 : e.isDefault ? 2 : 1);
+  return [...entries].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
 }
 
 /** Where a value comes from, in words (Kafka's enum names are for scripts). */
