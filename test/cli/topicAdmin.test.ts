@@ -8,6 +8,8 @@ import type { KafkaSession } from '../../src/core/session';
 import { testBroker } from '../support/brokerEnv';
 import { applicationKafka, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
 import { assertOneCleanLine, ebx } from '../support/ebxProcess';
+import { startVastLikeProxy } from '../support/vastLikeBrokerProxy';
+import { API_KEYS } from '../support/kafkaFrames';
 import { kafkaBrokerIds, kafkaFirstOffsets, kafkaTopicConfigAll, kafkaTopicDescription, kafkaTopicNames, kafkaTopicOverrides } from '../support/kafkaAdminTools';
 
 const bootstrap = () => testBroker().bootstrap.join(',');
@@ -258,4 +260,34 @@ test('brokers --json: the cluster id, the controller and each broker as kafka-br
   assert.ok(cluster.brokers.some((b) => b.id === cluster.controller), 'the controller is one of the brokers');
   const table = await ebx(['brokers'], { env: live() });
   assert.match(table.stdout, /^cluster \S+: \d+ brokers?, \d+ topics?, \d+ partitions?\nID +HOST +PORT +RACK +CONTROLLER\n/);
+});
+
+describe('through a VAST-like broker (no DeleteRecords, AlterConfigs without the incremental form)', () => {
+  test('alter-topic still changes only the entries named; delete-records says VAST does not support it, and deletes nothing', async () => {
+    const topic = await topicWith(session, 'cli-vastlike', 1, [{ value: 'a' }, { value: 'b' }, { value: 'c' }]);
+    const admin = applicationKafka().admin();
+    await admin.connect();
+    try {
+      await admin.alterConfigs({ validateOnly: false, resources: [{ type: 2, name: topic, configEntries: [{ name: 'retention.ms', value: '3600000' }, { name: 'segment.ms', value: '600000' }] }] });
+    } finally {
+      await admin.disconnect();
+    }
+    const proxy = await startVastLikeProxy(testBroker().bootstrap[0], { hideApis: [API_KEYS.DeleteRecords, API_KEYS.IncrementalAlterConfigs] });
+    try {
+      const env = { KAFKA_BOOTSTRAP: proxy.bootstrap };
+      const altered = await ebx(['alter-topic', topic, '--set', 'retention.ms=7200000', '--delete', 'segment.ms', '--set', 'max.message.bytes=500000', '--execute', '--yes'], { env });
+      assert.equal(altered.code, 0, altered.stderr);
+      assert.deepEqual(Object.fromEntries(await kafkaTopicOverrides(bootstrap(), topic)), { 'retention.ms': '7200000', 'max.message.bytes': '500000' });
+      const kept = await ebx(['alter-topic', topic, '--set', 'segment.ms=900000', '--execute', '--yes'], { env });
+      assert.equal(kept.code, 0, kept.stderr);
+      assert.deepEqual(Object.fromEntries(await kafkaTopicOverrides(bootstrap(), topic)), { 'retention.ms': '7200000', 'max.message.bytes': '500000', 'segment.ms': '900000' }, 'the overrides not named are sent again, unchanged');
+
+      const truncated = await ebx(['delete-records', topic, '--before-offset', '2', '--execute', '--yes'], { env });
+      assert.equal(truncated.code, 1, truncated.stderr);
+      assertOneCleanLine(truncated, /^ebx: VAST does not support deleting records .*Nothing was deleted\.$/);
+      assert.equal((await kafkaFirstOffsets(bootstrap(), topic)).get(0), 0, 'nothing deleted');
+    } finally {
+      await proxy.close();
+    }
+  });
 });

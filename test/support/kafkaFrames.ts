@@ -13,7 +13,7 @@ export const API_KEYS = {
   Produce: 0, Fetch: 1, ListOffsets: 2, Metadata: 3, OffsetCommit: 8, OffsetFetch: 9, FindCoordinator: 10,
   JoinGroup: 11, Heartbeat: 12, LeaveGroup: 13, SyncGroup: 14, DescribeGroups: 15, ListGroups: 16,
   SaslHandshake: 17, ApiVersions: 18, CreateTopics: 19, DeleteTopics: 20, DescribeConfigs: 32,
-  SaslAuthenticate: 36, DeleteGroups: 42, DescribeCluster: 60,
+  DeleteRecords: 21, AlterConfigs: 33, SaslAuthenticate: 36, DeleteGroups: 42, IncrementalAlterConfigs: 44, DescribeCluster: 60,
 } as const;
 
 /** Api key -> name, for reports. */

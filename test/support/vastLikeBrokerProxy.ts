@@ -2,7 +2,7 @@
 // the two ways Apache Kafka cannot be configured to:
 //   - it answers Fetch at once, ignoring the wait the client asked for (max_wait_ms rewritten to 0);
 //   - its reported end offset trails the newest events (ListOffsets "latest" answers lowered by a lag).
-// Everything else is the real broker's answer. It is a named fake, used only for these behaviours,
+// With hideApis, ApiVersions leaves out what VAST's admin API lacks. Everything else is the real broker's answer. It is a named fake, used only for these behaviours,
 // and for one more a test needs: a fetch that is never answered (holdFetchAnswers).
 // It records every fetch with when it came and when its answer went back, so that tests can check
 // what the reader did between two fetches by events, never by a rate over wall-clock time.
@@ -18,7 +18,16 @@ export interface VastLikeOptions {
   endOffsetLag?: number;
   /** Never deliver a Fetch answer: every fetch stays in flight (default false). */
   holdFetchAnswers?: boolean;
+  /**
+   * Leave these requests out of the broker's ApiVersions answer, as VAST does for what its admin API
+   * lacks (DeleteRecords; IncrementalAlterConfigs, where VAST has only AlterConfigs). Their entries
+   * are renamed to an api key no client knows, so the answer keeps its length.
+   */
+  hideApis?: number[];
 }
+
+/** An api key no Kafka release uses: a hidden request's entry in ApiVersions becomes this. */
+const NO_SUCH_API = 32_000;
 
 /** One Fetch request through the proxy, timed with performance.now(). */
 export interface FetchSeen {
@@ -60,6 +69,7 @@ export async function startVastLikeProxy(target: string, options: VastLikeOption
     },
     onAnswer(frame, request) {
       if (!request) return;
+      if (request.apiKey === API_KEYS.ApiVersions && options.hideApis) hideFromApiVersions(frame, request.apiVersion, new Set(options.hideApis));
       const fetch = fetchByRequest.get(request);
       fetchByRequest.delete(request);
       if (fetch) {
@@ -87,6 +97,15 @@ export async function startVastLikeProxy(target: string, options: VastLikeOption
       }),
     close: () => relay.close(),
   };
+}
+
+/** ApiVersions v0–v2 response (header v0 even for flexible versions): error_code, [api_key min max], [throttle v1+]. */
+function hideFromApiVersions(frame: Buffer, version: number, hidden: Set<number>): void {
+  if (version > 2) return; // kafkajs 2.2.4 asks for v2 at most
+  const count = frame.readInt32BE(10);
+  for (let i = 0, p = 14; i < count; i++, p += 6) {
+    if (hidden.has(frame.readInt16BE(p))) frame.writeInt16BE(NO_SUCH_API, p);
+  }
 }
 
 /** ListOffsets v1–v3 request: replica_id, [isolation_level v2+], [topic [partition timestamp]]. */
