@@ -13,9 +13,11 @@
 //    kind); `input` in prepare/run is typed from them and already checked, unknown fields refused.
 //    A changing tool calls refuseIfReadOnly and returns its exact plan; apply does only that.
 // 2. Add it to TOOL_DEFINITIONS in toolList.ts (the order agents see).
-// 3. Add its package.json `contributes.languageModelTools` entry (changing tools: the
-//    `changesBroker` tag and `"when": "!eventBroker.allConnectionsReadOnly"`); for inputSchema,
-//    run `npm run test:unit`: test/unit/tools/toolDrift.test.ts prints the schema to paste.
+// 3. Add its package.json `contributes.languageModelTools` entry, with the same texts (changing
+//    tools: the `changesBroker` tag and `"when": "!eventBroker.allConnectionsReadOnly"`); for its
+//    inputSchema run `npm run test:unit`: test/unit/tools/toolDrift.test.ts prints the one to paste.
+//    The tests name the changing tools (toolDrift.test.ts, test/cli/mcp.test.ts's CHANGING, the
+//    serving-N-tools counts): a new changing tool is added there on purpose, not by accident.
 import * as z from 'zod';
 import type { BrokerProfile } from '../model';
 import type { KafkaSession } from '../session';
