@@ -12,6 +12,7 @@ import { readOnlyFromEnv, type ConnectionOptions } from '../../core/connection';
 import type { KafkaSession } from '../../core/session';
 import type { ConnectionSummary, ToolContext, ToolDefinition } from '../../core/tools/toolDefinition';
 import { UsageError } from '../../core/errors';
+import { toolJsonSchema } from '../../core/tools/toolJsonSchema';
 import { connectionFromOptions } from '../connectionFromOptions';
 import { globalsOf, type GlobalOptions } from '../globalOptions';
 import { stderrLogger } from '../stderrLogger';
@@ -138,7 +139,7 @@ export function mcpToolOf(tool: ToolDefinition) {
     name: tool.name,
     title: tool.displayName,
     description: tool.modelDescription,
-    inputSchema: tool.inputSchema as { type: 'object'; properties?: Record<string, object> },
+    inputSchema: toolJsonSchema(tool.input),
     annotations: { title: tool.displayName, readOnlyHint: !tool.changes, destructiveHint: tool.changes, idempotentHint: !tool.changes, openWorldHint: false },
   };
 }

@@ -1,14 +1,14 @@
 import { dialectForFile } from '../settings/dialects';
 import { findUnsupportedSettings } from '../settings/findUnsupportedSettings';
 import { UsageError } from '../errors';
-import type { ReadingTool } from './toolDefinition';
-import { optionalString } from './toolInput';
+import { defineTool } from './toolDefinition';
+import { text } from './toolInput';
 
 const KNOWN_FILES = '.properties/.conf/.cfg, Python, JavaScript/TypeScript, Java/Kotlin, JSON and YAML';
 /** Findings listed one by one up to here. */
 const FINDING_LIMIT = 100;
 
-export const checkClientSettingsTool: ReadingTool = {
+export const checkClientSettingsTool = defineTool({
   name: 'ebx_checkClientSettings',
   displayName: 'Check Client Settings',
   toolReferenceName: 'brokerClientSettings',
@@ -19,20 +19,16 @@ export const checkClientSettingsTool: ReadingTool = {
     'idempotence, transactions, compression, auto topic creation, messages above 1 MB). Returns one line per finding: line:column, severity, setting=value, what happens, and the fix. ' +
     `Give "path" (a file in the workspace, relative or absolute) or "text" with "fileName" (whose extension picks the language). Reads ${KNOWN_FILES}. ` +
     'Use it for "what is wrong with this consumer config?"; it needs no broker.',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      path: { type: 'string', description: 'The file to check (relative to the workspace, or absolute).' },
-      text: { type: 'string', description: 'File contents to check instead of reading a file; needs fileName.' },
-      fileName: { type: 'string', description: 'With text: a name whose extension says the language, e.g. consumer.properties or app.py.' },
-    },
+  input: {
+    path: text('The file to check (relative to the workspace, or absolute).').optional(),
+    text: text('File contents to check instead of reading a file; needs fileName.').optional(),
+    fileName: text('With text: a name whose extension says the language, e.g. consumer.properties or app.py.').optional(),
   },
   changes: false,
   async run(context, input) {
-    const path = optionalString(input, 'path');
-    const text = optionalString(input, 'text');
+    const { path, text } = input;
     if ((path === undefined) === (text === undefined)) throw new UsageError('Give either "path" (a file to read) or "text" with "fileName".');
-    const file = path !== undefined ? await context.readTextFile(path) : { name: optionalString(input, 'fileName') ?? '', text: text! };
+    const file = path !== undefined ? await context.readTextFile(path) : { name: input.fileName ?? '', text: text! };
     if (file.name.trim() === '') throw new UsageError('"fileName" is required with "text": its extension says which language the text is.');
     const dialect = dialectForFile(file.name);
     if (!dialect) throw new UsageError(`${file.name}: the check does not know this kind of file; it reads ${KNOWN_FILES}.`);
@@ -45,4 +41,4 @@ export const checkClientSettingsTool: ReadingTool = {
     const more = findings.length > FINDING_LIMIT ? `\n… and ${findings.length - FINDING_LIMIT} more.` : '';
     return `${findings.length} client setting${findings.length === 1 ? '' : 's'} in ${file.name} that ${broker} ignores or refuses:\n${lines.join('\n')}${more}`;
   },
-};
+});

@@ -1,14 +1,14 @@
 import { deleteGroups } from '../deleteGroups';
 import { listGroups } from '../groups';
 import { EbxError } from '../errors';
-import type { ChangingTool } from './toolDefinition';
-import { CONNECTION_PROPERTY, optionalString, stringList } from './toolInput';
+import { defineTool } from './toolDefinition';
+import { CONNECTION_FIELD, nameList } from './toolInput';
 import { refuseIfReadOnly } from '../readOnly';
 
 const MAX_GROUPS = 50;
 const DELETABLE_STATES = new Set(['Empty', 'Dead']);
 
-export const deleteGroupsTool: ChangingTool = {
+export const deleteGroupsTool = defineTool({
   name: 'ebx_deleteGroups',
   displayName: 'Delete Consumer Groups',
   toolReferenceName: 'brokerDeleteGroups',
@@ -18,18 +18,11 @@ export const deleteGroupsTool: ChangingTool = {
     'Only groups in state Empty (no members) can be deleted: a group with active members is refused before anything is deleted, as is a group that does not exist. ' +
     'Returns one line per group with its result. On VAST Event Broker this frees room under the 256-group cap. ' +
     'Use ebx_listGroups first to find idle (Empty) groups; never delete a group the user did not name or agree to. Not available on read-only connections.',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      connection: CONNECTION_PROPERTY,
-      groups: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: MAX_GROUPS, description: 'The exact ids of the groups to delete.' },
-    },
-    required: ['groups'],
-  },
+  input: { connection: CONNECTION_FIELD, groups: nameList(MAX_GROUPS, 'The exact ids of the groups to delete.') },
   changes: true,
   async prepare(context, input) {
-    const groups = [...new Set(stringList(input, 'groups', MAX_GROUPS))];
-    const { session, connection } = await context.session(optionalString(input, 'connection'));
+    const groups = [...new Set(input.groups)];
+    const { session, connection } = await context.session(input.connection);
     refuseIfReadOnly(connection, 'deleting consumer groups');
     const listed = new Map((await listGroups(session, context.profile)).groups.map((g) => [g.groupId, g]));
     const missing = groups.filter((g) => !listed.has(g));
@@ -52,4 +45,4 @@ export const deleteGroupsTool: ChangingTool = {
       },
     };
   },
-};
+});

@@ -1,6 +1,6 @@
 import { describeGroup } from '../groups';
-import type { ReadingTool } from './toolDefinition';
-import { CONNECTION_PROPERTY, optionalString, requiredString } from './toolInput';
+import { defineTool } from './toolDefinition';
+import { CONNECTION_FIELD, requiredName } from './toolInput';
 import { APPROXIMATE_END_NOTE } from './describeTopicTool';
 import { readGroupLag } from '../lag/readGroupLag';
 import { describeGroupTimeLag, describeTimeLag } from '../lag/describeTimeLag';
@@ -11,7 +11,7 @@ import type { GroupOffset } from '../model';
 /** Offset rows listed one by one up to here. */
 export const GROUP_OFFSET_ROW_LIMIT = 200;
 
-export const describeGroupTool: ReadingTool = {
+export const describeGroupTool = defineTool({
   name: 'ebx_describeGroup',
   displayName: 'Describe Consumer Group',
   toolReferenceName: 'brokerGroup',
@@ -23,15 +23,11 @@ export const describeGroupTool: ReadingTool = {
     'Offset lag is approximate: on VAST the end offset can trail the newest events by up to a minute, so trust the time lag ("caught up" is decided by reading). ' +
     'Use it to answer "why is this consumer behind?" (which partitions lag, which member owns them, whether the group has members at all). ' +
     'Reads without joining the group.',
-  inputSchema: {
-    type: 'object',
-    properties: { connection: CONNECTION_PROPERTY, group: { type: 'string', description: 'The exact consumer group id.' } },
-    required: ['group'],
-  },
+  input: { connection: CONNECTION_FIELD, group: requiredName('The exact consumer group id.') },
   changes: false,
   async run(context, input, signal) {
-    const groupId = requiredString(input, 'group');
-    const { session } = await context.session(optionalString(input, 'connection'));
+    const groupId = input.group;
+    const { session } = await context.session(input.connection);
     // Members from describeGroup; lag (offset and time, by reading at the commits) from the lag core.
     const [group, lag] = await Promise.all([
       describeGroup(session, groupId),
@@ -58,7 +54,7 @@ export const describeGroupTool: ReadingTool = {
     }
     return lines.join('\n');
   },
-};
+});
 
 /** One line per partition: the lag core's reading where there is one (time lag included), else describeGroup's row. */
 function offsetLines(offsets: GroupOffset[], lag: GroupLagReport | string): string[] {

@@ -1,6 +1,6 @@
-import type { ReadingTool } from './toolDefinition';
+import { defineTool } from './toolDefinition';
 
-export const listConnectionsTool: ReadingTool = {
+export const listConnectionsTool = defineTool({
   name: 'ebx_listConnections',
   displayName: 'List Broker Connections',
   toolReferenceName: 'brokerConnections',
@@ -9,7 +9,7 @@ export const listConnectionsTool: ReadingTool = {
     'Lists the broker connections the other ebx_ tools can use, as JSON: name, bootstrap servers (host:port list), ' +
     'auth (none, plain, scram-sha-256 or scram-sha-512), username, tls, and readOnly (a read-only connection refuses every tool that changes the broker). ' +
     'Never returns a password. Call it first when the user has several clusters, then pass the name as "connection" to the other tools.',
-  inputSchema: { type: 'object', properties: {} },
+  input: {},
   changes: false,
   run(context) {
     const connections = context.connections();
@@ -18,4 +18,4 @@ export const listConnectionsTool: ReadingTool = {
     }
     return Promise.resolve(JSON.stringify({ connections }, null, 1));
   },
-};
+});

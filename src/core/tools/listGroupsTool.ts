@@ -1,10 +1,10 @@
 import { listGroups } from '../groups';
-import type { ReadingTool } from './toolDefinition';
-import { CONNECTION_PROPERTY, optionalString } from './toolInput';
+import { defineTool } from './toolDefinition';
+import { CONNECTION_FIELD, text } from './toolInput';
 
 export const GROUP_LIST_LIMIT = 256;
 
-export const listGroupsTool: ReadingTool = {
+export const listGroupsTool = defineTool({
   name: 'ebx_listGroups',
   displayName: 'List Consumer Groups',
   toolReferenceName: 'brokerGroups',
@@ -14,14 +14,11 @@ export const listGroupsTool: ReadingTool = {
     '(VAST Event Broker allows at most 256 groups per view: "n/256"; plain Kafka has no cap). States: Stable (consuming), Empty (no members, ' +
     'committed offsets kept), PreparingRebalance/CompletingRebalance, Dead. "filter" keeps ids containing that text. ' +
     'Use ebx_describeGroup for a group\'s members, offsets and lag. Reading this never creates a group.',
-  inputSchema: {
-    type: 'object',
-    properties: { connection: CONNECTION_PROPERTY, filter: { type: 'string', description: 'Only groups whose id contains this text (case-insensitive).' } },
-  },
+  input: { connection: CONNECTION_FIELD, filter: text('Only groups whose id contains this text (case-insensitive).').optional() },
   changes: false,
   async run(context, input) {
-    const filter = optionalString(input, 'filter')?.trim().toLowerCase() ?? '';
-    const { session, connection } = await context.session(optionalString(input, 'connection'));
+    const filter = input.filter?.trim().toLowerCase() ?? '';
+    const { session, connection } = await context.session(input.connection);
     const list = await listGroups(session, context.profile);
     const cap = list.limit === null ? `${list.count}` : `${list.count}/${list.limit}`;
     const groups = list.groups.filter((g) => g.groupId.toLowerCase().includes(filter));
@@ -30,4 +27,4 @@ export const listGroupsTool: ReadingTool = {
     const lines = groups.slice(0, GROUP_LIST_LIMIT).map((g) => `${g.groupId}: ${g.state}, ${g.members} member${g.members === 1 ? '' : 's'}`);
     return `${heading}:\n${lines.join('\n')}`;
   },
-};
+});

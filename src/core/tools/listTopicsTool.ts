@@ -1,11 +1,11 @@
 import { listTopics } from '../topics';
-import type { ReadingTool } from './toolDefinition';
-import { CONNECTION_PROPERTY, optionalBoolean, optionalString } from './toolInput';
+import { defineTool } from './toolDefinition';
+import { CONNECTION_FIELD, flag, text } from './toolInput';
 
 /** A listing stops here; a filter narrows it. */
 export const TOPIC_LIST_LIMIT = 200;
 
-export const listTopicsTool: ReadingTool = {
+export const listTopicsTool = defineTool({
   name: 'ebx_listTopics',
   displayName: 'List Topics',
   toolReferenceName: 'brokerTopics',
@@ -14,19 +14,16 @@ export const listTopicsTool: ReadingTool = {
     'Lists topics with their partition counts, one per line ("name (N partitions)"), sorted by name, from one Metadata request. ' +
     `"filter" keeps names containing that text (case-insensitive). At most ${TOPIC_LIST_LIMIT} names are listed; the first line says how many matched. ` +
     'Internal topics (__consumer_offsets) are left out unless "includeInternal" is true. Use it to find the exact topic name before describing or reading a topic.',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      connection: CONNECTION_PROPERTY,
-      filter: { type: 'string', description: 'Only topics whose name contains this text (case-insensitive).' },
-      includeInternal: { type: 'boolean', description: 'Also list the broker\'s internal topics. Default false.' },
-    },
+  input: {
+    connection: CONNECTION_FIELD,
+    filter: text('Only topics whose name contains this text (case-insensitive).').optional(),
+    includeInternal: flag('Also list the broker\'s internal topics. Default false.').optional(),
   },
   changes: false,
   async run(context, input) {
-    const filter = optionalString(input, 'filter')?.trim().toLowerCase() ?? '';
-    const internal = optionalBoolean(input, 'includeInternal') ?? false;
-    const { session, connection } = await context.session(optionalString(input, 'connection'));
+    const filter = input.filter?.trim().toLowerCase() ?? '';
+    const internal = input.includeInternal ?? false;
+    const { session, connection } = await context.session(input.connection);
     const topics = (await listTopics(session)).filter((t) => (internal || !t.internal) && t.name.toLowerCase().includes(filter));
     const what = filter ? ` whose name contains "${filter}"` : '';
     if (topics.length === 0) return `No topics${what} on ${connection.name}.`;
@@ -35,4 +32,4 @@ export const listTopicsTool: ReadingTool = {
     const more = topics.length > shown.length ? `\n… and ${topics.length - shown.length} more: narrow the filter.` : '';
     return `${topics.length} topic${topics.length === 1 ? '' : 's'}${what} on ${connection.name}:\n${lines.join('\n')}${more}`;
   },
-};
+});

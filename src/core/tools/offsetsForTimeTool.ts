@@ -1,11 +1,11 @@
 import { offsetsForTime } from '../offsetsForTime';
 import { parseTime } from '../time';
-import type { ReadingTool } from './toolDefinition';
-import { CONNECTION_PROPERTY, optionalString, requiredString } from './toolInput';
+import { defineTool } from './toolDefinition';
+import { CONNECTION_FIELD, requiredName } from './toolInput';
 import { existingTopic } from './existingTopic';
 import { timeText } from './recordPreview';
 
-export const offsetsForTimeTool: ReadingTool = {
+export const offsetsForTimeTool = defineTool({
   name: 'ebx_offsetsForTime',
   displayName: 'Offsets for a Time',
   toolReferenceName: 'brokerOffsetsForTime',
@@ -14,20 +14,16 @@ export const offsetsForTimeTool: ReadingTool = {
     'For a topic and a time, lists per partition the first offset whose record timestamp is at or after that time, and that record\'s timestamp ' +
     '("none" when no record in the partition is that new). Time: ISO 8601, epoch milliseconds, or relative to now (-15m, -2h, -1d). ' +
     'One ListOffsets request per leader; reads no records. Use it before ebx_readRecords or ebx_previewOffsetReset to see where a time falls.',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      connection: CONNECTION_PROPERTY,
-      topic: { type: 'string', description: 'The exact topic name.' },
-      time: { type: 'string', description: 'ISO 8601 (2026-11-30T10:00:00Z), epoch milliseconds, or relative to now (-15m, -2h, -1d).' },
-    },
-    required: ['topic', 'time'],
+  input: {
+    connection: CONNECTION_FIELD,
+    topic: requiredName('The exact topic name.'),
+    time: requiredName('ISO 8601 (2026-11-30T10:00:00Z), epoch milliseconds, or relative to now (-15m, -2h, -1d).'),
   },
   changes: false,
   async run(context, input) {
-    const topic = requiredString(input, 'topic');
-    const time = parseTime(requiredString(input, 'time'));
-    const { session } = await context.session(optionalString(input, 'connection'));
+    const { topic } = input;
+    const time = parseTime(input.time);
+    const { session } = await context.session(input.connection);
     await existingTopic(session, topic);
     const offsets = await offsetsForTime(session, topic, time);
     const lines = offsets.map((o) =>
@@ -35,4 +31,4 @@ export const offsetsForTimeTool: ReadingTool = {
     );
     return `First offsets at or after ${new Date(time).toISOString()} in ${topic}:\n${lines.join('\n')}`;
   },
-};
+});

@@ -1,7 +1,7 @@
 import { produce } from '../topics';
 import { UsageError } from '../errors';
-import type { ChangingTool, ToolInput } from './toolDefinition';
-import { CONNECTION_PROPERTY, optionalInteger, optionalString, requiredString } from './toolInput';
+import { defineTool } from './toolDefinition';
+import { CONNECTION_FIELD, MAX_PARTITION, requiredName, text, textMap, wholeNumber } from './toolInput';
 import { existingTopic } from './existingTopic';
 import { refuseIfReadOnly } from '../readOnly';
 import { previewBytes } from './recordPreview';
@@ -10,7 +10,7 @@ import { previewBytes } from './recordPreview';
 const MAX_FIELD_BYTES = 126 * 1024;
 const PLAN_PREVIEW_BYTES = 1024;
 
-export const produceRecordTool: ChangingTool = {
+export const produceRecordTool = defineTool({
   name: 'ebx_produceRecord',
   displayName: 'Produce a Record',
   toolReferenceName: 'brokerProduce',
@@ -20,30 +20,22 @@ export const produceRecordTool: ChangingTool = {
     'Uses the settings VAST Event Broker needs (no compression, no idempotence); key and value at most 126 KB each; topics are never created. ' +
     '"partition" picks the partition, otherwise the key decides (or round robin without a key). Returns the topic and partition written. ' +
     'Use it for test events the user asked for. Not available on read-only connections.',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      connection: CONNECTION_PROPERTY,
-      topic: { type: 'string', description: 'The exact name of an existing topic.' },
-      value: { type: 'string', description: 'The record value (text, e.g. JSON).' },
-      key: { type: 'string', description: 'The record key. Default: none.' },
-      partition: { type: 'integer', minimum: 0, description: 'The partition to write to. Default: chosen by the key.' },
-      headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Header names and text values.' },
-    },
-    required: ['topic', 'value'],
+  input: {
+    connection: CONNECTION_FIELD,
+    topic: requiredName('The exact name of an existing topic.'),
+    value: text('The record value (text, e.g. JSON).', '"value" is required (an empty string is a valid value).'),
+    key: text('The record key. Default: none.').optional(),
+    partition: wholeNumber(0, MAX_PARTITION, 'The partition to write to. Default: chosen by the key.').optional(),
+    headers: textMap('header', 'Header names and text values.').optional(),
   },
   changes: true,
   async prepare(context, input) {
-    const topic = requiredString(input, 'topic');
-    const value = optionalString(input, 'value');
-    if (value === undefined) throw new UsageError('"value" is required (an empty string is a valid value).');
-    const key = optionalString(input, 'key');
-    const partition = optionalInteger(input, 'partition', 0, 2 ** 31 - 1);
-    const headers = headersOf(input);
+    const { topic, value, key, partition } = input;
+    const headers = input.headers ?? {};
     for (const [what, text] of [['value', value], ['key', key ?? '']] as const) {
       if (Buffer.byteLength(text) > MAX_FIELD_BYTES) throw new UsageError(`The ${what} is ${Buffer.byteLength(text)} bytes: VAST Event Broker accepts at most ${MAX_FIELD_BYTES} bytes. Nothing was produced.`);
     }
-    const { session, connection } = await context.session(optionalString(input, 'connection'));
+    const { session, connection } = await context.session(input.connection);
     refuseIfReadOnly(connection, 'producing records');
     const meta = await existingTopic(session, topic);
     if (partition !== undefined && !meta.partitions.some((p) => p.partition === partition)) {
@@ -65,13 +57,4 @@ export const produceRecordTool: ChangingTool = {
       },
     };
   },
-};
-
-function headersOf(input: ToolInput): Record<string, string> {
-  const headers = input.headers;
-  if (headers === undefined || headers === null) return {};
-  if (typeof headers !== 'object' || Array.isArray(headers) || Object.values(headers).some((v) => typeof v !== 'string')) {
-    throw new UsageError('"headers" must be an object of header names to text values.');
-  }
-  return headers as Record<string, string>;
-}
+});

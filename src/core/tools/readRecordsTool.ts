@@ -5,8 +5,8 @@ import { replayStarts } from '../replayStarts';
 import { parseTime } from '../time';
 import { UsageError } from '../errors';
 import type { StartPosition } from '../reader/startPosition';
-import type { ReadingTool, ToolInput } from './toolDefinition';
-import { atMostOneOf, CONNECTION_PROPERTY, optionalBoolean, optionalInteger, optionalString, requiredString } from './toolInput';
+import { defineTool, type ToolInput } from './toolDefinition';
+import { CONNECTION_FIELD, flag, MAX_PARTITION, requiredName, text, wholeNumber } from './toolInput';
 import { existingTopic } from './existingTopic';
 import { previewRecord, RECORD_LIMIT, VALUE_PREVIEW_BYTES, type RecordPreview } from './recordPreview';
 import { searchBatches } from '../search/searchRecords';
@@ -19,7 +19,27 @@ const MAX_SCAN_LIMIT = 100_000;
 
 type ReadStart = StartPosition | { kind: 'last'; count: number };
 
-export const readRecordsTool: ReadingTool = {
+const READ_INPUT = {
+  connection: CONNECTION_FIELD,
+  topic: requiredName('The exact topic name.'),
+  partition: wholeNumber(0, MAX_PARTITION, 'Read only this partition. Default: every partition.').optional(),
+  last: wholeNumber(1, RECORD_LIMIT, 'Start so that the newest N records are read (the default start).').optional(),
+  fromOffset: wholeNumber(0, Number.MAX_SAFE_INTEGER, 'Start at this offset (in every partition read).').optional(),
+  fromTime: requiredName('Start at the first record at or after this time: ISO 8601, epoch milliseconds, or relative (-15m, -2h, -1d).').optional(),
+  fromBeginning: flag('Start at the first record still kept.').optional(),
+  maxRecords: wholeNumber(1, RECORD_LIMIT, `How many records to return, at most ${RECORD_LIMIT}. Default ${DEFAULT_RECORDS}.`).optional(),
+  key: text('Keep only records whose key is exactly this text.').optional(),
+  valueContains: text('Keep only records whose value contains this text (case-sensitive).').optional(),
+  where: text(
+    'Keep only records for which this CEL expression is true, e.g. value.status == "failed" (value is the JSON value; also key, headers, partition, offset, timestamp).',
+  ).optional(),
+  scanLimit: wholeNumber(1, MAX_SCAN_LIMIT, `With a filter: how many records to scan at most. Default ${DEFAULT_SCAN_LIMIT}.`).optional(),
+};
+
+/** Where a read may start; at most one is given. */
+const STARTS = ['last', 'fromOffset', 'fromTime', 'fromBeginning'] as const;
+
+export const readRecordsTool = defineTool({
   name: 'ebx_readRecords',
   displayName: 'Read Records',
   toolReferenceName: 'brokerRecords',
@@ -33,34 +53,16 @@ export const readRecordsTool: ReadingTool = {
     `"scanLimit" records (default ${DEFAULT_SCAN_LIMIT}) are scanned. Values longer than ${VALUE_PREVIEW_BYTES} bytes are truncated with their size noted, and binary (non-UTF-8) ` +
     'keys and values are summarised as "<binary, N bytes, base64 prefix …>". The last line says where to continue (fromOffset) when more records may follow. ' +
     'Use it to show example events, find failed orders by text, or check what a consumer will read next.',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      connection: CONNECTION_PROPERTY,
-      topic: { type: 'string', description: 'The exact topic name.' },
-      partition: { type: 'integer', minimum: 0, description: 'Read only this partition. Default: every partition.' },
-      last: { type: 'integer', minimum: 1, maximum: RECORD_LIMIT, description: 'Start so that the newest N records are read (the default start).' },
-      fromOffset: { type: 'integer', minimum: 0, description: 'Start at this offset (in every partition read).' },
-      fromTime: { type: 'string', description: 'Start at the first record at or after this time: ISO 8601, epoch milliseconds, or relative (-15m, -2h, -1d).' },
-      fromBeginning: { type: 'boolean', description: 'Start at the first record still kept.' },
-      maxRecords: { type: 'integer', minimum: 1, maximum: RECORD_LIMIT, description: `How many records to return, at most ${RECORD_LIMIT}. Default ${DEFAULT_RECORDS}.` },
-      key: { type: 'string', description: 'Keep only records whose key is exactly this text.' },
-      valueContains: { type: 'string', description: 'Keep only records whose value contains this text (case-sensitive).' },
-      where: { type: 'string', description: 'Keep only records for which this CEL expression is true, e.g. value.status == "failed" (value is the JSON value; also key, headers, partition, offset, timestamp).' },
-      scanLimit: { type: 'integer', minimum: 1, maximum: MAX_SCAN_LIMIT, description: `With a filter: how many records to scan at most. Default ${DEFAULT_SCAN_LIMIT}.` },
-    },
-    required: ['topic'],
-  },
+  input: READ_INPUT,
   changes: false,
   async run(context, input, signal) {
-    const topic = requiredString(input, 'topic');
-    const partition = optionalInteger(input, 'partition', 0, 2 ** 31 - 1);
-    const maxRecords = optionalInteger(input, 'maxRecords', 1, RECORD_LIMIT) ?? DEFAULT_RECORDS;
+    const { topic, partition } = input;
+    const maxRecords = input.maxRecords ?? DEFAULT_RECORDS;
     const start = readStart(input, maxRecords);
-    const criteria: SearchCriteria = { key: optionalString(input, 'key'), valueContains: optionalString(input, 'valueContains'), where: optionalString(input, 'where') };
+    const criteria: SearchCriteria = { key: input.key, valueContains: input.valueContains, where: input.where };
     const filtered = criteria.key !== undefined || criteria.valueContains !== undefined || criteria.where !== undefined;
-    const scanLimit = optionalInteger(input, 'scanLimit', 1, MAX_SCAN_LIMIT) ?? DEFAULT_SCAN_LIMIT;
-    const { session } = await context.session(optionalString(input, 'connection'));
+    const scanLimit = input.scanLimit ?? DEFAULT_SCAN_LIMIT;
+    const { session } = await context.session(input.connection);
     const meta = await existingTopic(session, topic);
     if (partition !== undefined && !meta.partitions.some((p) => p.partition === partition)) {
       throw new UsageError(`${topic} has no partition ${partition}: it has partitions 0 to ${meta.partitions.length - 1}.`);
@@ -86,14 +88,15 @@ export const readRecordsTool: ReadingTool = {
     const next = read.more && start.kind !== 'last' ? `\nMore may follow: continue with fromOffset ${nextText(read.next)}.` : '';
     return `${heading}${lines.length > 0 ? `\n${lines.join('\n')}` : ''}${next}`;
   },
-};
+});
 
-function readStart(input: ToolInput, maxRecords: number): ReadStart {
-  const chosen = atMostOneOf(input, ['last', 'fromOffset', 'fromTime', 'fromBeginning']);
-  if (chosen === 'fromOffset') return { kind: 'offset', offset: optionalInteger(input, 'fromOffset', 0, Number.MAX_SAFE_INTEGER)! };
-  if (chosen === 'fromTime') return { kind: 'time', time: parseTime(requiredString(input, 'fromTime')) };
-  if (chosen === 'fromBeginning' && optionalBoolean(input, 'fromBeginning')) return { kind: 'beginning' };
-  return { kind: 'last', count: optionalInteger(input, 'last', 1, RECORD_LIMIT) ?? maxRecords };
+function readStart(input: ToolInput<typeof READ_INPUT>, maxRecords: number): ReadStart {
+  const given = STARTS.filter((field) => input[field] !== undefined);
+  if (given.length > 1) throw new UsageError(`Give only one of ${STARTS.map((f) => `"${f}"`).join(', ')} (got ${given.join(' and ')}).`);
+  if (input.fromOffset !== undefined) return { kind: 'offset', offset: input.fromOffset };
+  if (input.fromTime !== undefined) return { kind: 'time', time: parseTime(input.fromTime) };
+  if (input.fromBeginning === true) return { kind: 'beginning' };
+  return { kind: 'last', count: input.last ?? maxRecords };
 }
 
 async function startOffsets(session: KafkaSession, topic: string, start: ReadStart, partitions: number[] | undefined, scanBack: number | undefined) {

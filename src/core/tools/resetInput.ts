@@ -5,58 +5,46 @@ import type { ResetPlan, ResetRequest } from '../offsetReset/resetPlan';
 import { describeChange, type ResetTarget } from '../offsetReset/resetTarget';
 import { parseTime } from '../time';
 import { UsageError } from '../errors';
-import type { JsonSchema, ToolInput } from './toolDefinition';
-import { CONNECTION_PROPERTY, integerList, optionalInteger, requiredString } from './toolInput';
+import type { ToolInput } from './toolDefinition';
+import { choice, CONNECTION_FIELD, partitionList, requiredName, text, wholeNumber } from './toolInput';
 import { APPROXIMATE_END_NOTE } from './describeTopicTool';
 
-const TARGETS = ['earliest', 'latest', 'offset', 'time', 'shift'];
-
-export const RESET_INPUT_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    connection: CONNECTION_PROPERTY,
-    group: { type: 'string', description: 'The consumer group whose committed offsets move. It must exist and have no active members.' },
-    topic: { type: 'string', description: 'The topic whose partitions are reset.' },
-    partitions: { type: 'array', items: { type: 'integer', minimum: 0 }, description: 'Only these partitions. Default: every partition of the topic.' },
-    to: { type: 'string', enum: TARGETS, description: 'earliest, latest, offset (needs "offset"), time (needs "time") or shift (needs "shift").' },
-    offset: { type: 'integer', minimum: 0, description: 'With to=offset: the new offset (clamped to the partition\'s low…high, as kafka-consumer-groups does).' },
-    time: { type: 'string', description: 'With to=time: ISO 8601, epoch milliseconds, or relative (-15m, -2h, -1d); each partition moves to the first record at or after it.' },
-    shift: { type: 'integer', description: 'With to=shift: move the committed offsets by this many (negative re-reads, positive skips).' },
-  },
-  required: ['group', 'topic', 'to'],
+export const RESET_INPUT = {
+  connection: CONNECTION_FIELD,
+  group: requiredName('The consumer group whose committed offsets move. It must exist and have no active members.'),
+  topic: requiredName('The topic whose partitions are reset.'),
+  partitions: partitionList('Only these partitions. Default: every partition of the topic.').optional(),
+  to: choice(['earliest', 'latest', 'offset', 'time', 'shift'], 'earliest, latest, offset (needs "offset"), time (needs "time") or shift (needs "shift").'),
+  offset: wholeNumber(0, Number.MAX_SAFE_INTEGER, 'With to=offset: the new offset (clamped to the partition\'s low…high, as kafka-consumer-groups does).').optional(),
+  time: text('With to=time: ISO 8601, epoch milliseconds, or relative (-15m, -2h, -1d); each partition moves to the first record at or after it.').optional(),
+  shift: wholeNumber(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 'With to=shift: move the committed offsets by this many (negative re-reads, positive skips).').optional(),
 };
 
-export function resetRequestOf(input: ToolInput, profile: BrokerProfile): ResetRequest {
-  const group = requiredString(input, 'group');
-  const topic = requiredString(input, 'topic');
-  const partitions = integerList(input, 'partitions');
-  return { group, scope: [{ topic, partitions }], target: targetOf(input), profile };
+export type ResetInput = ToolInput<typeof RESET_INPUT>;
+
+export function resetRequestOf(input: ResetInput, profile: BrokerProfile): ResetRequest {
+  return { group: input.group, scope: [{ topic: input.topic, partitions: input.partitions }], target: targetOf(input), profile };
 }
 
-function targetOf(input: ToolInput): ResetTarget {
-  const to = requiredString(input, 'to');
+function targetOf(input: ResetInput): ResetTarget {
+  const { to } = input;
   const needs = (field: string) => new UsageError(`to=${to} needs "${field}".`);
   switch (to) {
     case 'earliest':
       return { kind: 'earliest' };
     case 'latest':
       return { kind: 'latest' };
-    case 'offset': {
-      const offset = optionalInteger(input, 'offset', 0, Number.MAX_SAFE_INTEGER);
-      if (offset === undefined) throw needs('offset');
-      return { kind: 'offset', offset };
-    }
-    case 'time': {
+    case 'offset':
+      if (input.offset === undefined) throw needs('offset');
+      return { kind: 'offset', offset: input.offset };
+    case 'time':
       if (input.time === undefined) throw needs('time');
-      return { kind: 'time', time: parseTime(requiredString(input, 'time')) };
-    }
-    case 'shift': {
-      const by = optionalInteger(input, 'shift', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
-      if (by === undefined) throw needs('shift');
-      return { kind: 'shift', by };
-    }
-    default:
-      throw new UsageError(`"to" must be one of ${TARGETS.join(', ')} (got "${to}").`);
+      // Only with to=time does a blank time matter (another target ignores it).
+      if (input.time.trim() === '') throw new UsageError('"time" is required.');
+      return { kind: 'time', time: parseTime(input.time) };
+    case 'shift':
+      if (input.shift === undefined) throw needs('shift');
+      return { kind: 'shift', by: input.shift };
   }
 }
 

@@ -1,12 +1,11 @@
 import { planReset } from '../offsetReset/resetPlan';
 import { commitPlan, explainCommitError, failedPartitions } from '../offsetReset/commitPlan';
 import { EbxError } from '../errors';
-import type { ChangingTool } from './toolDefinition';
-import { optionalString } from './toolInput';
+import { defineTool } from './toolDefinition';
 import { refuseIfReadOnly } from '../readOnly';
-import { resetPlanText, resetRequestOf, RESET_INPUT_SCHEMA } from './resetInput';
+import { resetPlanText, resetRequestOf, RESET_INPUT } from './resetInput';
 
-export const resetOffsetsTool: ChangingTool = {
+export const resetOffsetsTool = defineTool({
   name: 'ebx_resetOffsets',
   displayName: 'Reset Offsets',
   toolReferenceName: 'brokerResetOffsets',
@@ -15,11 +14,11 @@ export const resetOffsetsTool: ChangingTool = {
     'Resets a consumer group\'s committed offsets: the same input and plan as ebx_previewOffsetReset, shown to the user for confirmation, then committed exactly as planned. ' +
     'Refused when the group has active members (stop its consumers first), when it does not exist (this tool never creates a group), and on read-only connections. ' +
     'Returns each partition\'s result. Call ebx_previewOffsetReset first and tell the user what will be re-read or skipped.',
-  inputSchema: RESET_INPUT_SCHEMA,
+  input: RESET_INPUT,
   changes: true,
   async prepare(context, input) {
     const request = resetRequestOf(input, context.profile);
-    const { session, connection } = await context.session(optionalString(input, 'connection'));
+    const { session, connection } = await context.session(input.connection);
     refuseIfReadOnly(connection, 'resetting offsets');
     const plan = await planReset(session, request);
     // A commit for an unknown group creates it; on VAST every group counts against the cap of 256.
@@ -36,4 +35,4 @@ export const resetOffsetsTool: ChangingTool = {
       },
     };
   },
-};
+});

@@ -1,25 +1,26 @@
 // One definition per language-model tool, shared by the VS Code adapter (vscode.lm.registerTool,
 // package.json's languageModelTools) and `ebx mcp`. A definition says what the tool is for (the
-// model reads `modelDescription`), what it takes (a JSON Schema object) and returns text an agent
-// can quote. Tools that change the broker never run in one step: `prepare` reads what is needed
-// and returns the exact plan, which the adapter shows for confirmation before `apply` runs it.
+// model reads `modelDescription`), what it takes (one zod schema: the input's type, its runtime
+// check and its JSON Schema) and returns text an agent can quote. Tools that change the broker
+// never run in one step: `prepare` reads what is needed and returns the exact plan, which the
+// adapter shows for confirmation before `apply` runs it.
+//
+// Adding a tool (say ebx_createTopic):
+// 1. src/core/tools/createTopicTool.ts: `export const createTopicTool = defineTool({ name: 'ebx_createTopic',
+//    ..., changes: true, input: { connection: CONNECTION_FIELD, topic: requiredName('…'), partitions:
+//    wholeNumber(1, 20_000, '…') }, async prepare(context, input, signal) { … } })`. The fields come
+//    from toolInput.ts (each brings its sentence for a wrong value; add a builder there for a new
+//    kind); `input` in prepare/run is typed from them and already checked, unknown fields refused.
+//    A changing tool calls refuseIfReadOnly and returns its exact plan; apply does only that.
+// 2. Add it to TOOL_DEFINITIONS in toolList.ts (the order agents see).
+// 3. Add its package.json `contributes.languageModelTools` entry, with the same texts (changing
+//    tools: the `changesBroker` tag and `"when": "!eventBroker.allConnectionsReadOnly"`); for its
+//    inputSchema run `npm run test:unit`: test/unit/tools/toolDrift.test.ts prints the one to paste.
+//    The tests name the changing tools (toolDrift.test.ts, test/cli/mcp.test.ts's CHANGING, the
+//    serving-N-tools counts): a new changing tool is added there on purpose, not by accident.
+import * as z from 'zod';
 import type { BrokerProfile } from '../model';
 import type { KafkaSession } from '../session';
-
-/** The part of JSON Schema our inputs use (VS Code and MCP both take it as is). */
-export interface JsonSchema {
-  type?: 'object' | 'string' | 'integer' | 'number' | 'boolean' | 'array';
-  description?: string;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  enum?: string[];
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  maxItems?: number;
-  additionalProperties?: boolean | JsonSchema;
-}
 
 /** A connection as a tool may show it: never a password. */
 export interface ConnectionSummary {
@@ -43,9 +44,10 @@ export interface ToolContext {
   readTextFile(path: string): Promise<{ name: string; text: string }>;
 }
 
-export type ToolInput = Record<string, unknown>;
+/** A tool's input as its run/prepare gets it: checked, typed from the fields. */
+export type ToolInput<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape, z.core.$strict>>;
 
-interface ToolDescription {
+interface ToolDescription<Shape extends z.ZodRawShape> {
   /** The tool's id: VS Code's `name` and MCP's tool name. `ebx_` + camelCase. */
   name: string;
   displayName: string;
@@ -55,12 +57,13 @@ interface ToolDescription {
   userDescription: string;
   /** For the model: what it returns, its limits, when to use it. */
   modelDescription: string;
-  inputSchema: JsonSchema;
+  /** The fields it takes; any other field is refused. */
+  input: z.ZodObject<Shape, z.core.$strict>;
 }
 
-export interface ReadingTool extends ToolDescription {
+export interface ReadingTool<Shape extends z.ZodRawShape = z.ZodRawShape> extends ToolDescription<Shape> {
   changes: false;
-  run(context: ToolContext, input: ToolInput, signal: AbortSignal): Promise<string>;
+  run(context: ToolContext, input: ToolInput<Shape>, signal: AbortSignal): Promise<string>;
 }
 
 /** A change computed and checked, not yet made: `plan` is exactly what `apply` will do. */
@@ -70,9 +73,19 @@ export interface PreparedChange {
   apply(signal: AbortSignal): Promise<string>;
 }
 
-export interface ChangingTool extends ToolDescription {
+export interface ChangingTool<Shape extends z.ZodRawShape = z.ZodRawShape> extends ToolDescription<Shape> {
   changes: true;
-  prepare(context: ToolContext, input: ToolInput, signal: AbortSignal): Promise<PreparedChange>;
+  prepare(context: ToolContext, input: ToolInput<Shape>, signal: AbortSignal): Promise<PreparedChange>;
 }
 
 export type ToolDefinition = ReadingTool | ChangingTool;
+
+/** A definition as written: `input` is the fields, defineTool makes them a strict object. */
+type Written<Tool extends ToolDescription<Shape>, Shape extends z.ZodRawShape> = Omit<Tool, 'input'> & { input: Shape };
+
+/** Defines a tool from its fields (see the steps above); run/prepare get the input typed and checked. */
+export function defineTool<Shape extends z.ZodRawShape>(tool: Written<ReadingTool<Shape>, Shape>): ReadingTool<Shape>;
+export function defineTool<Shape extends z.ZodRawShape>(tool: Written<ChangingTool<Shape>, Shape>): ChangingTool<Shape>;
+export function defineTool<Shape extends z.ZodRawShape>(tool: Written<ReadingTool<Shape>, Shape> | Written<ChangingTool<Shape>, Shape>): ReadingTool<Shape> | ChangingTool<Shape> {
+  return { ...tool, input: z.strictObject(tool.input) };
+}

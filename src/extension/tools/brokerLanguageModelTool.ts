@@ -3,7 +3,8 @@
 // (Continue / Cancel) — and invoke() applies exactly that plan, never a fresh one. Every answer is
 // text; a failure is one sentence the model can quote.
 import * as vscode from 'vscode';
-import type { PreparedChange, ToolContext, ToolDefinition, ToolInput } from '../../core/tools/toolDefinition';
+import type { PreparedChange, ToolContext, ToolDefinition } from '../../core/tools/toolDefinition';
+import type { RawToolInput } from '../../core/tools/checkToolInput';
 import { applyChange, prepareChangingTool, runReadingTool } from '../../core/tools/toolRunner';
 
 /** Plans waiting for invoke(); a few at most (VS Code prepares and invokes one call at a time). */
@@ -11,7 +12,7 @@ const MAX_PENDING_PLANS = 20;
 
 type Pending = { ok: true; change: PreparedChange } | { ok: false; text: string };
 
-export class BrokerLanguageModelTool implements vscode.LanguageModelTool<ToolInput> {
+export class BrokerLanguageModelTool implements vscode.LanguageModelTool<RawToolInput> {
   private readonly pending = new Map<string, Pending>();
 
   constructor(
@@ -19,7 +20,7 @@ export class BrokerLanguageModelTool implements vscode.LanguageModelTool<ToolInp
     private readonly context: ToolContext,
   ) {}
 
-  async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<ToolInput>, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation> {
+  async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<RawToolInput>, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation> {
     const tool = this.definition;
     if (!tool.changes) return { invocationMessage: `${tool.displayName}…` };
     const prepared = await prepareChangingTool(tool, this.context, options.input, abortSignalOf(token));
@@ -31,7 +32,7 @@ export class BrokerLanguageModelTool implements vscode.LanguageModelTool<ToolInp
     return { invocationMessage: `${tool.displayName}…`, confirmationMessages: { title: prepared.change.title, message } };
   }
 
-  async invoke(options: vscode.LanguageModelToolInvocationOptions<ToolInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+  async invoke(options: vscode.LanguageModelToolInvocationOptions<RawToolInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     const signal = abortSignalOf(token);
     const tool = this.definition;
     if (!tool.changes) return result((await runReadingTool(tool, this.context, options.input, signal)).text);
