@@ -1,5 +1,5 @@
-import { deleteGroups } from '../deleteGroups';
-import { listGroups } from '../groups';
+import { deleteGroups } from '../groups/deleteGroups';
+import { listGroups } from '../groups/listGroups';
 import { EbxError } from '../errors';
 import type { ChangingTool } from './toolDefinition';
 import { CONNECTION_PROPERTY, optionalString, stringList } from './toolInput';

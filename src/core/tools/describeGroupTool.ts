@@ -1,4 +1,4 @@
-import { describeGroup } from '../groups';
+import { describeGroup } from '../groups/describeGroup';
 import type { ReadingTool } from './toolDefinition';
 import { CONNECTION_PROPERTY, optionalString, requiredString } from './toolInput';
 import { APPROXIMATE_END_NOTE } from './describeTopicTool';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { describeGroup } from '../../core/groups';
+import { describeGroup } from '../../core/groups/describeGroup';
 import { explainError } from '../../core/errors';
 import type { GroupDetail, GroupSummary } from '../../core/model';
 import type { GroupTimeLag, GroupLagReport } from '../../core/lag/lagModel';
@@ -18,8 +18,18 @@ const STATE_ICONS: Record<string, string> = {
   Dead: 'circle-slash',
   PreparingRebalance: 'sync',
   CompletingRebalance: 'sync',
+  // The states of a consumer-protocol (KIP-848) group while its assignment changes.
+  Assigning: 'sync',
+  Reconciling: 'sync',
   NotAuthorized: 'lock',
 };
+
+/** The tooltip's name for a group's protocol. */
+function groupProtocolWords(type: string): string {
+  if (type === 'classic') return 'classic';
+  if (type === 'consumer') return 'consumer (KIP-848, group.protocol=consumer)';
+  return type;
+}
 
 /** A group's time lag as the row shows it: from the folder's listing pass or from this group's expansion. */
 export type GroupTimeLagShown = Pick<GroupTimeLag, 'maxTimeLagMs' | 'partitions' | 'sampledAt'>;
@@ -73,6 +83,8 @@ export class GroupNode implements ExplorerNode {
     const item = new vscode.TreeItem(g.groupId, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `group:${this.connection.id}:${g.groupId}`;
     const parts = [g.state, `${g.members} member${g.members === 1 ? '' : 's'}`];
+    // Classic groups keep their row as it always was; another protocol says so.
+    if (g.type !== 'classic') parts.push(`${g.type} protocol`);
     const timeWords = this.timeLagWords();
     if (timeWords) parts.unshift(timeWords);
     // "lag ≈0" beside "3 min behind" looks like a contradiction: say which one to believe.
@@ -87,6 +99,7 @@ export class GroupNode implements ExplorerNode {
       [
         `**${g.groupId}**`,
         `state: ${g.state}`,
+        `group protocol: ${groupProtocolWords(g.type)}`,
         `protocol: ${g.protocolType || '?'} / ${g.protocol || '?'}`,
         `members: ${g.members}`,
         this.totalLag === undefined ? '' : `lag: ${this.totalLag === null ? 'unknown (no commits)' : `≈${this.totalLag}`} — ${OFFSET_LAG_NOTE}, summed over the partitions`,
