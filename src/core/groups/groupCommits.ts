@@ -22,7 +22,9 @@ export function readGroupCommits(access: ClusterAccess, groupId: string): Promis
 /**
  * The classic DescribeGroups first: it is all VAST and brokers before KIP-848 have, and it answers
  * a group of the consumer protocol as Dead with no members — only then is ConsumerGroupDescribe
- * asked (so a classic group costs no extra request, a missing one costs one).
+ * asked (so a classic group costs no extra request, a missing one costs one). Only a group it
+ * describes replaces the classic answer: it answers GROUP_ID_NOT_FOUND for a group of another
+ * type, and Kafka 3.9, which lists the API with the consumer protocol off, UNSUPPORTED_VERSION.
  */
 async function describeEitherProtocol(access: ClusterAccess, coordinator: number, groupId: string): Promise<GroupDescription> {
   const [classic] = await access.describeGroups(coordinator, [groupId]);
@@ -35,9 +37,9 @@ async function describeEitherProtocol(access: ClusterAccess, coordinator: number
     if (brokerCode(err) === 'UNSUPPORTED_VERSION') return { ...classic, type: CLASSIC_GROUP };
     throw err;
   }
-  if (!consumer || consumer.errorType === 'GROUP_ID_NOT_FOUND') return { ...classic, type: CLASSIC_GROUP };
+  if (consumer?.errorCode === 0) return consumer;
   // Per group, this API answers "loading" or "moved" as an error code: thrown, so it is asked again.
-  const loading = new BrokerError('retriable', `The coordinator answered ${consumer.errorType}.`, { code: consumer.errorType });
+  const loading = new BrokerError('retriable', `The coordinator answered ${consumer?.errorType}.`, { code: consumer?.errorType });
   if (isCoordinatorLoading(loading)) throw loading;
-  return consumer;
+  return { ...classic, type: CLASSIC_GROUP };
 }

@@ -65,10 +65,14 @@ describe('groups of every type', () => {
     assert.deepEqual(cluster.consumerDescribes, []);
   });
 
-  test('a group of neither kind does not exist, also on a broker without ConsumerGroupDescribe (VAST, Kafka before 3.7)', async () => {
-    await assert.rejects(describeGroup(session(), 'nobody'), /^EbxError: Consumer group nobody does not exist\.$/);
+  test('a group of neither kind does not exist, also where the broker lacks ConsumerGroupDescribe (VAST) or has the consumer protocol off (Kafka 3.9)', async () => {
+    const doesNotExist = /^EbxError: Consumer group nobody does not exist\.$/;
+    await assert.rejects(describeGroup(session(), 'nobody'), doesNotExist);
+    cluster.withConsumerProtocolOff();
+    await assert.rejects(describeGroup(session(), 'nobody'), doesNotExist);
+    await assert.rejects(readGroupLag(session(), 'nobody', { clock }), /^EbxError: Consumer group nobody does not exist: it has no members and no committed offsets\.$/);
     cluster.withoutConsumerGroupDescribe();
-    await assert.rejects(describeGroup(session(), 'nobody'), /^EbxError: Consumer group nobody does not exist\.$/);
-    assert.deepEqual(cluster.consumerDescribes, [['nobody'], ['nobody']]);
+    await assert.rejects(describeGroup(session(), 'nobody'), doesNotExist);
+    assert.deepEqual(cluster.consumerDescribes, [['nobody'], ['nobody'], ['nobody'], ['nobody']]);
   });
 });

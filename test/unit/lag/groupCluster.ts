@@ -36,7 +36,7 @@ export class GroupCluster implements ClusterAccess {
   private readonly groups = new Map<string, ScriptedGroup>();
   private endLag = 0;
   private loadingAnswers = 0;
-  private consumerGroupDescribe = true;
+  private consumerGroupDescribe: 'on' | 'off' | 'absent' = 'on';
   readonly consumerDescribes: string[][] = [];
 
   constructor(clock: VirtualClock) {
@@ -51,7 +51,13 @@ export class GroupCluster implements ClusterAccess {
 
   /** Without ConsumerGroupDescribe (VAST, Kafka before 3.7): describeConsumerGroups rejects UNSUPPORTED_VERSION. */
   withoutConsumerGroupDescribe(): this {
-    this.consumerGroupDescribe = false;
+    this.consumerGroupDescribe = 'absent';
+    return this;
+  }
+
+  /** As Kafka 3.9 by default: the API is listed, but each group is answered UNSUPPORTED_VERSION (the consumer protocol is off). */
+  withConsumerProtocolOff(): this {
+    this.consumerGroupDescribe = 'off';
     return this;
   }
 
@@ -92,10 +98,11 @@ export class GroupCluster implements ClusterAccess {
 
   describeConsumerGroups(_nodeId: number, groupIds: string[]): Promise<GroupDescription[]> {
     this.consumerDescribes.push(groupIds);
-    if (!this.consumerGroupDescribe) return Promise.reject(new BrokerError('fatal', 'The broker does not support this request.', { code: 'UNSUPPORTED_VERSION' }));
+    if (this.consumerGroupDescribe === 'absent') return Promise.reject(new BrokerError('fatal', 'The broker does not support this request.', { code: 'UNSUPPORTED_VERSION' }));
     return Promise.resolve(
       groupIds.map((groupId) => {
         const g = this.groups.get(groupId);
+        if (this.consumerGroupDescribe === 'off') return { groupId, errorCode: 35, errorType: 'UNSUPPORTED_VERSION', state: '', protocolType: 'consumer', protocol: '', members: [], type: 'consumer' };
         if (g?.type !== 'consumer') return { groupId, errorCode: 69, errorType: 'GROUP_ID_NOT_FOUND', state: 'Dead', protocolType: 'consumer', protocol: '', members: [], type: 'consumer' };
         return { groupId, errorCode: 0, state: g.state, protocolType: 'consumer', protocol: 'uniform', members: g.members, type: 'consumer', epoch: 3 };
       }),
