@@ -11,6 +11,7 @@ import type { ExplorerNode } from './explorerNode';
 import { APPROXIMATE_END_NOTE, ErrorNode, InfoNode } from './simpleNodes';
 import { END_DISAGREES_SENTENCE, GroupOffsetNode, OFFSET_LAG_NOTE, TIME_LAG_NOTE } from './groupOffsetNode';
 import { CONTEXT_VALUES, groupContextValue } from './contextValues';
+import { groupProtocolWords, groupStateWords } from './groupRowWords';
 
 const STATE_ICONS: Record<string, string> = {
   Stable: 'pass',
@@ -23,13 +24,6 @@ const STATE_ICONS: Record<string, string> = {
   Reconciling: 'sync',
   NotAuthorized: 'lock',
 };
-
-/** The tooltip's name for a group's protocol. */
-function groupProtocolWords(type: string): string {
-  if (type === 'classic') return 'classic';
-  if (type === 'consumer') return 'consumer (KIP-848, group.protocol=consumer)';
-  return type;
-}
 
 /** A group's time lag as the row shows it: from the folder's listing pass or from this group's expansion. */
 export type GroupTimeLagShown = Pick<GroupTimeLag, 'maxTimeLagMs' | 'partitions' | 'sampledAt'>;
@@ -82,9 +76,7 @@ export class GroupNode implements ExplorerNode {
     const g = this.group;
     const item = new vscode.TreeItem(g.groupId, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `group:${this.connection.id}:${g.groupId}`;
-    const parts = [g.state, `${g.members} member${g.members === 1 ? '' : 's'}`];
-    // Classic groups keep their row as it always was; another protocol says so.
-    if (g.type !== 'classic') parts.push(`${g.type} protocol`);
+    const parts = groupStateWords(g);
     const timeWords = this.timeLagWords();
     if (timeWords) parts.unshift(timeWords);
     // "lag ≈0" beside "3 min behind" looks like a contradiction: say which one to believe.
