@@ -108,6 +108,10 @@ export interface GroupMemberDescription {
 
 export interface GroupDescription {
   groupId: string;
+  /** 'consumer' when described by ConsumerGroupDescribe (KIP-848); absent from the classic DescribeGroups. */
+  type?: string;
+  /** The group epoch (ConsumerGroupDescribe only). */
+  epoch?: number;
   errorCode: number;
   /** The broker's error code name when errorCode is not 0 (e.g. GROUP_AUTHORIZATION_FAILED). */
   errorType?: string;
@@ -115,6 +119,19 @@ export interface GroupDescription {
   protocolType: string;
   protocol: string;
   members: GroupMemberDescription[];
+}
+
+/** A group as ListGroups names it. */
+export interface ListedGroup {
+  groupId: string;
+  protocolType: string;
+  /**
+   * 'classic', 'consumer' (the KIP-848 protocol, Kafka 4's default for Java clients), or what the
+   * broker says ('share', 'streams'); 'classic' from a broker older than ListGroups v5.
+   */
+  type: string;
+  /** From ListGroups v4 on; absent from older brokers. */
+  state?: string;
 }
 
 export interface CommittedOffset {
@@ -203,8 +220,15 @@ export interface ClusterAccess {
    */
   fetch(nodeId: number, requests: FetchRequest[], limits: FetchLimits, signal?: AbortSignal): Promise<FetchedPartition[]>;
   /** ListGroups sent to every broker: each answers for the groups it coordinates. */
-  listGroupsPerBroker(): Promise<{ nodeId: number; groups: { groupId: string; protocolType: string }[] }[]>;
+  listGroupsPerBroker(): Promise<{ nodeId: number; groups: ListedGroup[] }[]>;
+  /** DescribeGroups (classic groups) at their coordinator; it answers a consumer-protocol group as Dead. */
   describeGroups(nodeId: number, groupIds: string[]): Promise<GroupDescription[]>;
+  /**
+   * ConsumerGroupDescribe (groups of type consumer) at their coordinator; a group of another type
+   * answers errorType GROUP_ID_NOT_FOUND. Rejects with code UNSUPPORTED_VERSION when the broker
+   * lacks the API (Kafka before 3.7, VAST).
+   */
+  describeConsumerGroups(nodeId: number, groupIds: string[]): Promise<GroupDescription[]>;
   coordinatorOf(groupId: string): Promise<number>;
   /** Every partition the group has committed (OffsetFetch with null topics). */
   committedOffsets(groupId: string): Promise<CommittedOffset[]>;

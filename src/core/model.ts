@@ -35,12 +35,16 @@ export interface PartitionInfo {
   highApproximate: true;
 }
 
+/** 'classic', 'consumer' (KIP-848's protocol, group.protocol=consumer), or another type a broker names ('share', 'streams'). */
+export type GroupType = 'classic' | 'consumer' | (string & {});
+
 export interface GroupSummary {
   groupId: string;
   state: string;
   protocolType: string;
   protocol: string;
   members: number;
+  type: GroupType;
 }
 
 export interface GroupList {
@@ -75,6 +79,7 @@ export interface GroupOffset {
 
 export interface GroupDetail {
   groupId: string;
+  type: GroupType;
   state: string;
   protocol: string;
   members: GroupMember[];

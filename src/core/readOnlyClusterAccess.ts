@@ -14,6 +14,7 @@ import type {
   FetchRequest,
   GroupDescription,
   GroupOutcome,
+  ListedGroup,
   Metadata,
   NewTopicSpec,
   OffsetAnswer,
@@ -59,11 +60,14 @@ class ReadOnlyClusterAccess implements ClusterAccess {
   fetch(nodeId: number, requests: FetchRequest[], limits: FetchLimits, signal?: AbortSignal): Promise<FetchedPartition[]> {
     return this.inner.fetch(nodeId, requests, limits, signal);
   }
-  listGroupsPerBroker(): Promise<{ nodeId: number; groups: { groupId: string; protocolType: string }[] }[]> {
+  listGroupsPerBroker(): Promise<{ nodeId: number; groups: ListedGroup[] }[]> {
     return this.inner.listGroupsPerBroker();
   }
   describeGroups(nodeId: number, groupIds: string[]): Promise<GroupDescription[]> {
     return this.inner.describeGroups(nodeId, groupIds);
+  }
+  describeConsumerGroups(nodeId: number, groupIds: string[]): Promise<GroupDescription[]> {
+    return this.inner.describeConsumerGroups(nodeId, groupIds);
   }
   coordinatorOf(groupId: string): Promise<number> {
     return this.inner.coordinatorOf(groupId);

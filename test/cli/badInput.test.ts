@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listTopics } from '../../src/core/topics';
-import { listGroups } from '../../src/core/groups';
+import { listGroups } from '../../src/core/groups/listGroups';
 import type { KafkaSession } from '../../src/core/session';
 import { testBroker } from '../support/brokerEnv';
 import { applicationKafka, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';

@@ -288,7 +288,8 @@ test('groups, group, delete-group and delete-idle-groups: JSON shapes, plan firs
       assert.deepEqual(Object.keys(list), ['groups', 'count', 'limit']);
       assert.equal(list.limit, 256);
       assert.equal(list.count, list.groups.length);
-      for (const g of list.groups) assert.deepEqual(Object.keys(g), ['groupId', 'state', 'protocolType', 'protocol', 'members']);
+      for (const g of list.groups) assert.deepEqual(Object.keys(g), ['groupId', 'state', 'protocolType', 'protocol', 'members', 'type']);
+      assert.equal(list.groups.find((g) => g.groupId === groupA)?.type, 'classic');
       assert.deepEqual(list.groups.find((g) => g.groupId === groupA)?.state, 'Empty');
       const kafkaProfile = JSON.parse((await ebx(['groups', '--json', '--profile', 'kafka'], { env })).stdout) as { limit: unknown };
       assert.equal(kafkaProfile.limit, null);
@@ -296,7 +297,8 @@ test('groups, group, delete-group and delete-idle-groups: JSON shapes, plan firs
       const detail = await ebx(['group', groupA, '--json'], { env });
       assert.equal(detail.code, 0, detail.stderr);
       const g = JSON.parse(detail.stdout) as Record<string, unknown>;
-      assert.deepEqual(Object.keys(g), ['groupId', 'state', 'protocol', 'members', 'offsets']);
+      assert.deepEqual(Object.keys(g), ['groupId', 'state', 'protocol', 'members', 'offsets', 'type']);
+      assert.equal(g.type, 'classic');
       assert.deepEqual(g.offsets, [{ topic, partition: 0, committed: 2, end: 3, lag: 1 }]);
 
       const refused = await ebx(['delete-idle-groups', '--prefix', prefix], { env });

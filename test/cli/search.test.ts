@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { listGroups } from '../../src/core/groups';
+import { listGroups } from '../../src/core/groups/listGroups';
 import type { RecordToSend } from '../../src/core/topics';
 import type { KafkaSession } from '../../src/core/session';
 import { testBroker } from '../support/brokerEnv';

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listTopics, produce } from '../../src/core/topics';
-import { listGroups } from '../../src/core/groups';
+import { listGroups } from '../../src/core/groups/listGroups';
 import { KafkaSession } from '../../src/core/session';
 import { testBroker, LOCAL_USERS } from '../support/brokerEnv';
 import { applicationKafka, grantReaderTopicAccess, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';

@@ -2,8 +2,9 @@
 // promise that replay and tail never touch groups.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeGroup, listGroups } from '../../src/core/groups';
-import { deleteGroups, idleGroupsPlan } from '../../src/core/deleteGroups';
+import { describeGroup } from '../../src/core/groups/describeGroup';
+import { listGroups } from '../../src/core/groups/listGroups';
+import { deleteGroups, idleGroupsPlan } from '../../src/core/groups/deleteGroups';
 import { replay } from '../../src/core/replay';
 import { tail } from '../../src/core/tail';
 import { produce } from '../../src/core/topics';
@@ -35,7 +36,7 @@ describe('consumer groups', () => {
         [2, 4, 4, 0],
       ]);
       const listed = await listGroups(session, 'vast');
-      assert.deepEqual(listed.groups.find((g) => g.groupId === groupId), { groupId, state: 'Stable', protocolType: 'consumer', protocol: 'RoundRobinAssigner', members: 1 });
+      assert.deepEqual(listed.groups.find((g) => g.groupId === groupId), { groupId, state: 'Stable', protocolType: 'consumer', protocol: 'RoundRobinAssigner', members: 1, type: 'classic' });
       assert.equal(listed.limit, 256);
       assert.equal((await listGroups(session, 'kafka')).limit, null);
     } finally {

@@ -5,8 +5,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { KafkaSession } from '../../src/core/session';
-import { describeGroup, listGroups } from '../../src/core/groups';
-import { groupLags } from '../../src/core/groupLags';
+import { describeGroup } from '../../src/core/groups/describeGroup';
+import { listGroups } from '../../src/core/groups/listGroups';
+import { groupLags } from '../../src/core/groups/groupLags';
 import { EbxError } from '../../src/core/errors';
 import { readGroupLag } from '../../src/core/lag/readGroupLag';
 import { readGroupsTimeLag } from '../../src/core/lag/readGroupsTimeLag';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { searchRecords, type SearchOptions, type SearchSummary } from '../../src/core/search/searchRecords';
 import type { SearchCriteria } from '../../src/core/search/searchCriteria';
 import { WhereExpressionError } from '../../src/core/search/whereExpression';
-import { listGroups } from '../../src/core/groups';
+import { listGroups } from '../../src/core/groups/listGroups';
 import type { RecordToSend } from '../../src/core/topics';
 import type { ShownRecord } from '../../src/core/model';
 import type { KafkaSession } from '../../src/core/session';

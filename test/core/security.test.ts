@@ -2,8 +2,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { KafkaSession } from '../../src/core/session';
-import { describeGroup, listGroups } from '../../src/core/groups';
-import { deleteGroups } from '../../src/core/deleteGroups';
+import { describeGroup } from '../../src/core/groups/describeGroup';
+import { listGroups } from '../../src/core/groups/listGroups';
+import { deleteGroups } from '../../src/core/groups/deleteGroups';
 import { listTopics } from '../../src/core/topics';
 import { replay } from '../../src/core/replay';
 import { tail } from '../../src/core/tail';

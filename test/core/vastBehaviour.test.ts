@@ -8,7 +8,7 @@ import { KafkaSession } from '../../src/core/session';
 import { describePartitions, produce } from '../../src/core/topics';
 import { replay } from '../../src/core/replay';
 import { tail } from '../../src/core/tail';
-import { describeGroup } from '../../src/core/groups';
+import { describeGroup } from '../../src/core/groups/describeGroup';
 import { testBroker } from '../support/brokerEnv';
 import { collect, liveConsumer, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
 import { startVastLikeProxy, type VastLikeOptions, type VastLikeProxy } from '../support/vastLikeBrokerProxy';

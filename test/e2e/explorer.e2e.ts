@@ -9,7 +9,7 @@ import type { Consumer } from 'kafkajs';
 import { until, Workbench } from './harness';
 import { liveConsumer, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
 import { produce } from '../../src/core/topics';
-import { listGroups } from '../../src/core/groups';
+import { listGroups } from '../../src/core/groups/listGroups';
 import type { KafkaSession } from '../../src/core/session';
 
 let wb: Workbench;

@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import type { Consumer } from 'kafkajs';
 import { selectors, until, Workbench } from './harness';
 import { liveConsumer, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
-import { listGroups } from '../../src/core/groups';
+import { listGroups } from '../../src/core/groups/listGroups';
 import type { KafkaSession } from '../../src/core/session';
 
 let wb: Workbench;

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { until, Workbench } from './harness';
 import { openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
-import { describeGroup } from '../../src/core/groups';
+import { describeGroup } from '../../src/core/groups/describeGroup';
 import { planReset } from '../../src/core/offsetReset/resetPlan';
 import { commitPlan } from '../../src/core/offsetReset/commitPlan';
 import type { KafkaSession } from '../../src/core/session';

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Consumer } from 'kafkajs';
 import { openSession, topicWith, liveConsumer, uniqueName } from '../support/kafkaFixtures';
 import { produce } from '../../src/core/topics';
-import { listGroups } from '../../src/core/groups';
+import { listGroups } from '../../src/core/groups/listGroups';
 import type { KafkaSession } from '../../src/core/session';
 import type { ReplayResult } from '../../src/extension/commands/replayPartition';
 import type { OffsetForTime } from '../../src/core/model';

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSession, topicWith, liveConsumer, uniqueName } from '../support/kafkaFixtures';
-import { describeGroup } from '../../src/core/groups';
+import { describeGroup } from '../../src/core/groups/describeGroup';
 import { planReset } from '../../src/core/offsetReset/resetPlan';
 import { commitPlan, type ResetResult } from '../../src/core/offsetReset/commitPlan';
 import type { KafkaSession } from '../../src/core/session';

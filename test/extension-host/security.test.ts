@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { listGroups } from '../../src/core/groups';
+import { listGroups } from '../../src/core/groups/listGroups';
 import { produce } from '../../src/core/topics';
 import type { KafkaSession } from '../../src/core/session';
 import type { DeleteGroupResult } from '../../src/core/model';

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { openSession, topicWith, liveConsumer, uniqueName } from '../support/kafkaFixtures';
-import { describeGroup } from '../../src/core/groups';
+import { describeGroup } from '../../src/core/groups/describeGroup';
 import type { KafkaSession } from '../../src/core/session';
 import type { Consumer } from 'kafkajs';
 import { extensionApi, findRow, rows, until } from './extensionApi';

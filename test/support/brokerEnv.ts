@@ -38,6 +38,23 @@ export function testBroker(): TestBroker {
   return { bootstrap, saslBootstrap: list(process.env.KAFKA_SASL_BOOTSTRAP), local };
 }
 
+/** scripts/broker.mjs's default release: the broker when EBX_KAFKA_VERSION names none. */
+const DEFAULT_KAFKA_VERSION = '3.9.1';
+
+/**
+ * The Apache Kafka release of the test broker: EBX_KAFKA_VERSION, which scripts/run-tests.mjs sets
+ * for every local broker it starts (3.9.1 for core/cli, 4.4.0 for the *-kafka4 tiers), else the
+ * default release.
+ */
+export function testKafkaVersion(): string {
+  return process.env.EBX_KAFKA_VERSION || DEFAULT_KAFKA_VERSION;
+}
+
+/** 4 for Kafka 4.x: where the new consumer group protocol (KIP-848) is on by default. */
+export function testKafkaMajor(): number {
+  return Number(testKafkaVersion().split('.')[0]);
+}
+
 /** SASL users of the local test broker (PLAIN and SCRAM-SHA-256). admin is a super user; reader has no ACLs. */
 export const LOCAL_USERS = {
   admin: { username: 'admin', password: 'admin-secret' },

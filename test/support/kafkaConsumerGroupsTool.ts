@@ -1,25 +1,14 @@
 // Apache Kafka's own kafka-consumer-groups (ConsumerGroupCommand from kafka-tools, fetched once by
 // bench/kafkaTools.mjs into the same cache as the broker's jars): the reference a reset plan must
 // match. Its --dry-run prints "GROUP TOPIC PARTITION NEW-OFFSET" rows (without line breaks in 3.9).
-import { execFile, execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { ROOT } from './ebxProcess';
+import { execFile } from 'node:child_process';
+import { kafkaToolArgs } from './kafkaTools';
 
 const CONSUMER_GROUP_COMMAND = 'org.apache.kafka.tools.consumer.group.ConsumerGroupCommand';
-let javaArgsPrefix: string[] | undefined;
-
-/** Fetches kafka-tools when the cache lacks it (Maven, once per machine) and returns the JVM arguments up to the tool's own. */
-function toolPrefix(): string[] {
-  if (!javaArgsPrefix) {
-    const script = `import { ensureKafkaTools, toolArgs } from ${JSON.stringify(join(ROOT, 'bench/kafkaTools.mjs'))}; ensureKafkaTools(); process.stdout.write(JSON.stringify(toolArgs(${JSON.stringify(CONSUMER_GROUP_COMMAND)}, [])));`;
-    javaArgsPrefix = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 600_000 })) as string[];
-  }
-  return javaArgsPrefix;
-}
 
 /** `kafka-consumer-groups --reset-offsets … --dry-run`: NEW-OFFSET by "topic:partition". */
 export function kafkaResetDryRun(bootstrap: string, group: string, args: string[]): Promise<Map<string, number>> {
-  const full = [...toolPrefix(), '--bootstrap-server', bootstrap, '--group', group, '--reset-offsets', '--dry-run', ...args];
+  const full = [...kafkaToolArgs(CONSUMER_GROUP_COMMAND), '--bootstrap-server', bootstrap, '--group', group, '--reset-offsets', '--dry-run', ...args];
   return new Promise((resolve, reject) => {
     execFile('java', full, { timeout: 120_000, maxBuffer: 1 << 22 }, (err, stdout, stderr) => {
       if (err) return reject(new Error(`kafka-consumer-groups ${args.join(' ')} failed: ${err.message}\n${stdout}\n${stderr}`));

@@ -23,6 +23,8 @@ function fakeCluster(script: Script): { access: ClusterAccess; commits: OffsetTo
   const fake: Partial<ClusterAccess> = {
     coordinatorOf: () => Promise.resolve(1),
     describeGroups: (_node, ids) => Promise.resolve(ids.map((groupId) => ({ groupId, errorCode: 0, state: 'Empty', protocolType: 'consumer', protocol: '', members: [], ...script.group }))),
+    // As Kafka 4 answers for a group that is not of the consumer protocol (all of these are classic).
+    describeConsumerGroups: (_node, ids) => Promise.resolve(ids.map((groupId) => ({ groupId, errorCode: 69, errorType: 'GROUP_ID_NOT_FOUND', state: '', protocolType: 'consumer', protocol: '', members: [] }))),
     committedOffsets: () => Promise.resolve(script.committed ?? []),
     partitionsOf: (names) => Promise.resolve(new Map(names.filter((n) => topics[n]).map((n) => [n, topics[n].map((_, partition) => ({ partition, leader: 1, replicas: [1], isr: [1] }))]))),
     listOffsets: (queries: OffsetQuery[]) =>
@@ -32,7 +34,7 @@ function fakeCluster(script: Script): { access: ClusterAccess; commits: OffsetTo
           return { topic: q.topic, partition: q.partition, offset: q.timestamp === EARLIEST ? low : q.timestamp === LATEST ? high : -1, timestamp: null };
         }),
       ),
-    listGroupsPerBroker: () => Promise.resolve([{ nodeId: 1, groups: Array.from({ length: script.groupCount ?? 3 }, (_, i) => ({ groupId: `g${i}`, protocolType: 'consumer' })) }]),
+    listGroupsPerBroker: () => Promise.resolve([{ nodeId: 1, groups: Array.from({ length: script.groupCount ?? 3 }, (_, i) => ({ groupId: `g${i}`, protocolType: 'consumer', type: 'classic' })) }]),
     commitOffsets: (_group, offsets) => {
       commits.push(offsets);
       return script.commit ? script.commit(offsets) : Promise.resolve(offsets.map((o) => ({ topic: o.topic, partition: o.partition, error: null })));

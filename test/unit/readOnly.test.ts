@@ -8,7 +8,7 @@ import type { ClusterAccess, GroupOutcome, NewTopicSpec, OffsetToCommit, Partiti
 import { KafkaSession } from '../../src/core/session';
 import { connectionDefaultsFromEnv, readOnlyFromEnv } from '../../src/core/connection';
 import { isReadOnlyRefusal, readOnlySentence, refuseIfReadOnly } from '../../src/core/readOnly';
-import { deleteGroups } from '../../src/core/deleteGroups';
+import { deleteGroups } from '../../src/core/groups/deleteGroups';
 import { createTopic, deleteTopic, produce } from '../../src/core/topics';
 import { commitPlan } from '../../src/core/offsetReset/commitPlan';
 import type { ResetPlan } from '../../src/core/offsetReset/resetPlan';

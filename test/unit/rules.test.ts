@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { parseTime } from '../../src/core/time';
 import { parseBootstrap, parseSaslMechanism } from '../../src/core/connection';
 import { explainError, UsageError } from '../../src/core/errors';
-import { idleGroupsPlan } from '../../src/core/deleteGroups';
-import { lagOf } from '../../src/core/groups';
+import { idleGroupsPlan } from '../../src/core/groups/deleteGroups';
+import { lagOf } from '../../src/core/groups/describeGroup';
 import { decodeAssignment } from '../../src/core/kafka/memberAssignment';
 import { classifyError } from '../../src/core/kafka/classifyError';
 import type { BrokerError } from '../../src/core/brokerError';
@@ -99,7 +99,7 @@ describe('explainError over classified kafkajs errors', () => {
 });
 
 describe('idleGroupsPlan', () => {
-  const group = (groupId: string, state: string) => ({ groupId, state, protocolType: 'consumer', protocol: 'range', members: state === 'Stable' ? 1 : 0 });
+  const group = (groupId: string, state: string) => ({ groupId, state, protocolType: 'consumer', protocol: 'range', members: state === 'Stable' ? 1 : 0, type: 'classic' });
   const groups = [group('b-empty', 'Empty'), group('a-empty', 'Empty'), group('busy', 'Stable'), group('dead', 'Dead'), group('test-1', 'Empty'), group('test-2', 'PreparingRebalance')];
   test('lists only Empty groups, sorted', () => assert.deepEqual(idleGroupsPlan(groups), ['a-empty', 'b-empty', 'test-1']));
   test('filters by prefix', () => assert.deepEqual(idleGroupsPlan(groups, 'test-'), ['test-1']));

@@ -1,7 +1,7 @@
 // What ebx delete-group and delete-idle-groups do (commands/deleteGroups.ts declares them).
 import type { Command } from 'commander';
-import { deleteGroups, idleGroupsPlan } from '../../core/deleteGroups';
-import { listGroups } from '../../core/groups';
+import { deleteGroups, idleGroupsPlan } from '../../core/groups/deleteGroups';
+import { listGroups } from '../../core/groups/listGroups';
 import type { DeleteGroupResult } from '../../core/model';
 import { UsageError } from '../../core/errors';
 import { canAsk, confirmDeletion, NO_TERMINAL_REFUSAL, reportNothingDeleted, requireTerminalOrYes } from '../confirm';
@@ -33,7 +33,7 @@ export async function deleteIdleGroupsCommand(options: { prefix?: string; yes?: 
   // lag and when the last record it consumed was written (read group-less, as the extension's
   // picker shows them), in the same session as the listing. Loaded only then: --json does not
   // need the reader it uses.
-  const facts = globals.json ? undefined : await import('../../core/idleGroupFacts');
+  const facts = globals.json ? undefined : await import('../../core/groups/idleGroupFacts');
   const { plan, planFacts } = await oneShot(globals, async (session) => {
     const listed = idleGroupsPlan((await listGroups(session, globals.profile)).groups, options.prefix);
     return { plan: listed, planFacts: facts && listed.length > 0 ? await facts.idleGroupFacts(session, listed) : [] };

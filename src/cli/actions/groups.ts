@@ -1,6 +1,7 @@
 // What ebx groups and ebx group do (commands/groups.ts declares them).
 import type { Command } from 'commander';
-import { describeGroup, listGroups } from '../../core/groups';
+import { describeGroup } from '../../core/groups/describeGroup';
+import { listGroups } from '../../core/groups/listGroups';
 import type { GroupDetail, GroupList } from '../../core/model';
 import { escapeForTerminal } from '../../core/escapeForTerminal';
 import { globalsOf } from '../globalOptions';
@@ -23,7 +24,8 @@ export async function showGroup(groupId: string, command: Command): Promise<void
 
 function groupListJson(list: GroupList) {
   return {
-    groups: list.groups.map(({ groupId, state, protocolType, protocol, members }) => ({ groupId, state, protocolType, protocol, members })),
+    // New keys go last: scripts read these rows.
+    groups: list.groups.map(({ groupId, state, protocolType, protocol, members, type }) => ({ groupId, state, protocolType, protocol, members, type })),
     count: list.count,
     limit: list.limit,
   };
@@ -31,7 +33,7 @@ function groupListJson(list: GroupList) {
 
 function groupListText(list: GroupList): string {
   const table = list.groups.length
-    ? formatTable(['GROUP', 'STATE', 'PROTOCOL TYPE', 'ASSIGNOR', 'MEMBERS'], list.groups.map((g) => [g.groupId, g.state, g.protocolType || '-', g.protocol || '-', g.members]))
+    ? formatTable(['GROUP', 'TYPE', 'STATE', 'PROTOCOL TYPE', 'ASSIGNOR', 'MEMBERS'], list.groups.map((g) => [g.groupId, g.type, g.state, g.protocolType || '-', g.protocol || '-', g.members]))
     : '';
   let summary = `${list.count} group${list.count === 1 ? '' : 's'}`;
   if (list.limit !== null) {
@@ -53,11 +55,12 @@ function groupDetailJson(d: GroupDetail) {
       assignment: assignment.map(({ topic, partitions }) => ({ topic, partitions })),
     })),
     offsets: d.offsets.map(({ topic, partition, committed, end, lag }) => ({ topic, partition, committed, end, lag })),
+    type: d.type,
   };
 }
 
 function groupDetailText(d: GroupDetail): string {
-  let text = formatTable(['GROUP', 'STATE', 'ASSIGNOR', 'MEMBERS'], [[d.groupId, d.state, d.protocol || '-', d.members.length]]);
+  let text = formatTable(['GROUP', 'TYPE', 'STATE', 'ASSIGNOR', 'MEMBERS'], [[d.groupId, d.type, d.state, d.protocol || '-', d.members.length]]);
   if (d.members.length) {
     text += `\n${formatTable(
       ['MEMBER', 'CLIENT', 'HOST', 'ASSIGNMENT'],

@@ -6,7 +6,7 @@ export function registerGroupCommands(program: Command): void {
   const actions = () => import('../actions/groups');
   program
     .command('groups')
-    .description('list consumer groups: state, protocol type, assignor, member count (and the count against the VAST cap)')
+    .description('list consumer groups: type (classic, or consumer for the KIP-848 protocol), state, protocol type, assignor, member count (and the count against the VAST cap)')
     .action(async (_options: object, command: Command) => (await actions()).showGroups(command));
 
   program

@@ -1,6 +1,7 @@
-// Sending one of kafkajs's protocol requests on a broker connection it already manages (SASL and
-// TLS included) while keeping the whole decoded answer. kafkajs's own `parse` throws on the first
-// partition with an error, which would hide how the other partitions fared.
+// Sending requests on a broker connection kafkajs already manages (SASL and TLS included): one of
+// kafkajs's protocol requests while keeping the whole decoded answer (kafkajs's own `parse` throws
+// on the first partition with an error, which would hide how the other partitions fared), or one we
+// encode and decode ourselves, at the newest version both sides support.
 import { requests } from 'kafkajs/src/protocol/requests';
 import apiKeys from 'kafkajs/src/protocol/requests/apiKeys';
 import { errorCodes } from 'kafkajs/src/protocol/error';
@@ -26,6 +27,32 @@ export function errorName(code: number): string | null {
 }
 
 type SendRequest = (request: ProtocolRequest) => Promise<unknown>;
+
+/**
+ * The newest version of `apiKey` that both we (up to `newest`) and the broker support, from the
+ * ApiVersions answer kafkajs keeps on the connected Broker; null when the broker lacks the API.
+ */
+export function commonVersion(broker: InternalBroker, apiKey: number, newest: number): number | null {
+  const theirs = broker.versions?.[apiKey];
+  if (!theirs || theirs.maxVersion < 0) return null;
+  const version = Math.min(newest, theirs.maxVersion);
+  return version >= theirs.minVersion ? version : null;
+}
+
+/** A request body we encoded, sent at `version`; `decode` gets the answer after its correlation id. */
+export async function sendEncoded<Answer extends { clientSideThrottleTime: number }>(
+  broker: InternalBroker,
+  request: { apiKey: number; apiName: string; version: number; body: Buffer },
+  decode: (payload: Buffer) => Answer,
+): Promise<Answer> {
+  const { body } = request;
+  const protocolRequest = {
+    // kafkajs writes the header up to the client id, then whatever `encode` returns: an Encoder-shaped object.
+    request: { apiKey: request.apiKey, apiVersion: request.version, apiName: request.apiName, encode: () => Promise.resolve({ buf: body, buffer: body }) },
+    response: { decode: (payload: Buffer) => Promise.resolve(decode(payload)), parse: (answer: Answer) => Promise.resolve(answer) },
+  };
+  return (await sendRequestOf(broker)(protocolRequest as unknown as ProtocolRequest)) as Answer;
+}
 
 /** Sends the request at the version the broker and kafkajs agree on, and returns the decoded answer unparsed. */
 export async function sendKeepingPartitionErrors<Response>(broker: InternalBroker, request: RequestDefinition<Response>, args: object): Promise<Response> {

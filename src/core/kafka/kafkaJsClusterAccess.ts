@@ -1,9 +1,10 @@
 // The one place that reaches into kafkajs. kafkajs has no public consumer that reads without
 // joining a group, but its internal Cluster and Broker objects can send Metadata, ListOffsets,
 // Fetch, ListGroups, DescribeGroups, OffsetFetch, OffsetCommit and DeleteGroups to the broker we
-// choose; its public admin and producer do topic creation, deletion and produce. Everything above
-// src/core/kafka/ uses only the ClusterAccess interface, and every failure leaves this file as a
-// classified BrokerError.
+// choose, and carry the requests we encode ourselves where kafkajs has no version of them
+// (groupRequests.ts, topicConfigRequests.ts); its public admin and producer do topic creation,
+// deletion and produce. Everything above src/core/kafka/ uses only the ClusterAccess interface, and
+// every failure leaves this file as a classified BrokerError.
 import { ConfigResourceTypes, Kafka, logLevel, Partitioners, type Admin } from 'kafkajs';
 import { createErrorFromCode } from 'kafkajs/src/protocol/error';
 import apiKeys from 'kafkajs/src/protocol/requests/apiKeys';
@@ -21,6 +22,7 @@ import type {
   FetchRequest,
   GroupDescription,
   GroupOutcome,
+  ListedGroup,
   Metadata,
   NewTopicSpec,
   OffsetAnswer,
@@ -40,6 +42,7 @@ import { patchRequestQueueTimer } from './requestQueueTimer';
 import { FetchReadAhead, type FetchingBroker } from './fetchRequest';
 import { forwardKafkaJsLog, kafkaJsConfig } from './kafkaJsConfig';
 import { decodeAssignment } from './memberAssignment';
+import { describeConsumerGroupsOn, listGroupsOn } from './groupRequests';
 import { CREATE_TOPICS, DELETE_RECORDS, errorName, sendKeepingPartitionErrors, OFFSET_COMMIT } from './brokerRequests';
 import type { ClusterOptions, InternalBroker, InternalCluster, MetadataResponse } from './kafkaJsInternals';
 
@@ -201,18 +204,17 @@ class KafkaJsClusterAccess implements ClusterAccess {
   }
 
   /** ListGroups sent to every broker: each answers for the groups it coordinates. */
-  listGroupsPerBroker(): Promise<{ nodeId: number; groups: { groupId: string; protocolType: string }[] }[]> {
+  listGroupsPerBroker(): Promise<{ nodeId: number; groups: ListedGroup[] }[]> {
     return classified(async () => {
       await this.connect();
       const nodeIds = this.cluster.getNodeIds().map(Number);
-      return Promise.all(
-        nodeIds.map(async (nodeId) => {
-          const broker = await this.broker(nodeId);
-          const { groups } = await broker.listGroups();
-          return { nodeId, groups: groups.map((g) => ({ groupId: g.groupId, protocolType: g.protocolType })) };
-        }),
-      );
+      return Promise.all(nodeIds.map(async (nodeId) => ({ nodeId, groups: await listGroupsOn(await this.broker(nodeId)) })));
     });
+  }
+
+  /** ConsumerGroupDescribe for KIP-848 groups (groupRequests.ts encodes it; kafkajs has none). */
+  describeConsumerGroups(nodeId: number, groupIds: string[]): Promise<GroupDescription[]> {
+    return classified(async () => describeConsumerGroupsOn(await this.broker(nodeId), groupIds));
   }
 
   describeGroups(nodeId: number, groupIds: string[]): Promise<GroupDescription[]> {

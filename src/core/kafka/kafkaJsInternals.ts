@@ -136,8 +136,8 @@ export interface ProtocolRequest {
 /** kafkajs's internal Broker: one broker, its connections and its typed requests. */
 export interface InternalBroker {
   connectionPool: { pool: InternalConnection[] };
-  /** The broker's ApiVersions answer by api key (set once connected). */
-  versions?: Record<number, { minVersion: number; maxVersion: number }>;
+  /** The broker's ApiVersions answer by API key, set once it is connected. */
+  versions: Record<number, { minVersion: number; maxVersion: number }> | null;
   /** Builds a request at the negotiated version (set once the broker is connected). */
   lookupRequest(apiKey: number, definitions: unknown): (args: object) => ProtocolRequest;
   disconnect(): Promise<void>;

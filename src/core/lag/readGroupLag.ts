@@ -5,13 +5,13 @@
 import { LATEST, type ClusterAccess, type CommittedOffset, type GroupDescription } from '../clusterAccess';
 import { SENTENCE_FOR_CODE } from '../brokerError';
 import { EbxError, UsageError } from '../errors';
-import { lagOf } from '../groups';
+import { lagOf } from '../groups/describeGroup';
 import { keyOf } from '../reader/partitionPositions';
 import type { KafkaSession } from '../session';
 import { firstRecordsAt } from './firstRecordsAt';
 import type { GroupLagReport, LagReadOptions, PartitionLagReading } from './lagModel';
 import { maxTimeLagOf, timeLagOf } from './timeLagOf';
-import { readGroupCommits } from '../groupCommits';
+import { readGroupCommits } from '../groups/groupCommits';
 
 export async function readGroupLag(session: KafkaSession, group: string, options: LagReadOptions = {}): Promise<GroupLagReport> {
   if (group.trim() === '') throw new UsageError('A consumer group id is required.');

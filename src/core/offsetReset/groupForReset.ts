@@ -4,7 +4,7 @@
 import { VAST_GROUP_LIMIT, type BrokerProfile } from '../model';
 import type { ClusterAccess } from '../clusterAccess';
 import { EbxError, UsageError } from '../errors';
-import { readGroupCommits } from '../groupCommits';
+import { readGroupCommits } from '../groups/groupCommits';
 
 export interface GroupForReset {
   groupId: string;

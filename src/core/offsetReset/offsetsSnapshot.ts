@@ -8,7 +8,7 @@ import { validateTopicName } from '../topics';
 import { boundaryTimestamps } from './boundaryTimestamps';
 import { partitionKey, validateGroupId } from './groupForReset';
 import { partitionBounds, resolveScope } from './resetPlan';
-import { readGroupCommits } from '../groupCommits';
+import { readGroupCommits } from '../groups/groupCommits';
 
 export const SNAPSHOT_FORMAT = 'ebx-offsets/1';
 

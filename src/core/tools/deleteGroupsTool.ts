@@ -1,5 +1,5 @@
-import { deleteGroups } from '../deleteGroups';
-import { listGroups } from '../groups';
+import { deleteGroups } from '../groups/deleteGroups';
+import { listGroups } from '../groups/listGroups';
 import { EbxError } from '../errors';
 import { defineTool } from './toolDefinition';
 import { CONNECTION_FIELD, nameList } from './toolInput';

@@ -1,4 +1,4 @@
-import { describeGroup } from '../groups';
+import { describeGroup } from '../groups/describeGroup';
 import { defineTool } from './toolDefinition';
 import { CONNECTION_FIELD, requiredName } from './toolInput';
 import { APPROXIMATE_END_NOTE } from './describeTopicTool';

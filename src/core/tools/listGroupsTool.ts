@@ -1,4 +1,4 @@
-import { listGroups } from '../groups';
+import { listGroups } from '../groups/listGroups';
 import { defineTool } from './toolDefinition';
 import { CONNECTION_FIELD, text } from './toolInput';
 
@@ -12,7 +12,8 @@ export const listGroupsTool = defineTool({
   modelDescription:
     'Lists consumer groups, one per line ("groupId: State, N members"), sorted by id, and the count against the cap ' +
     '(VAST Event Broker allows at most 256 groups per view: "n/256"; plain Kafka has no cap). States: Stable (consuming), Empty (no members, ' +
-    'committed offsets kept), PreparingRebalance/CompletingRebalance, Dead. "filter" keeps ids containing that text. ' +
+    'committed offsets kept), PreparingRebalance/CompletingRebalance (classic) or Assigning/Reconciling (groups of the new consumer protocol, ' +
+    'marked ", consumer protocol"), Dead. "filter" keeps ids containing that text. ' +
     'Use ebx_describeGroup for a group\'s members, offsets and lag. Reading this never creates a group.',
   input: { connection: CONNECTION_FIELD, filter: text('Only groups whose id contains this text (case-insensitive).').optional() },
   changes: false,
@@ -24,7 +25,7 @@ export const listGroupsTool = defineTool({
     const groups = list.groups.filter((g) => g.groupId.toLowerCase().includes(filter));
     const heading = `${cap} consumer groups on ${connection.name}${filter ? `; ${groups.length} whose id contains "${filter}"` : ''}`;
     if (groups.length === 0) return `${heading}.`;
-    const lines = groups.slice(0, GROUP_LIST_LIMIT).map((g) => `${g.groupId}: ${g.state}, ${g.members} member${g.members === 1 ? '' : 's'}`);
+    const lines = groups.slice(0, GROUP_LIST_LIMIT).map((g) => `${g.groupId}: ${g.state}, ${g.members} member${g.members === 1 ? '' : 's'}${g.type === 'classic' ? '' : `, ${g.type} protocol`}`);
     return `${heading}:\n${lines.join('\n')}`;
   },
 });

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { deleteGroups, idleGroupsPlan, shortReason } from '../../core/deleteGroups';
-import { describeIdleGroup, idleGroupFacts } from '../../core/idleGroupFacts';
+import { deleteGroups, idleGroupsPlan, shortReason } from '../../core/groups/deleteGroups';
+import { describeIdleGroup, idleGroupFacts } from '../../core/groups/idleGroupFacts';
 import { UsageError } from '../../core/errors';
 import { refuseIfReadOnly } from '../../core/readOnly';
-import { listGroups } from '../../core/groups';
+import { listGroups } from '../../core/groups/listGroups';
 import type { DeleteGroupResult } from '../../core/model';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ConnectionStore } from '../connections/connectionStore';

@@ -1,7 +1,8 @@
 // Reset Offsets…: on an Empty or Dead group in the tree, or from the palette (connection and group
 // pickers). Topic, partitions and target are asked; core plans; the modal shows exactly that plan.
 import * as vscode from 'vscode';
-import { describeGroup, listGroups } from '../../core/groups';
+import { describeGroup } from '../../core/groups/describeGroup';
+import { listGroups } from '../../core/groups/listGroups';
 import { describePartitions, listTopics } from '../../core/topics';
 import { planReset } from '../../core/offsetReset/resetPlan';
 import { parsePositionsCsv } from '../../core/offsetReset/positionsFile';

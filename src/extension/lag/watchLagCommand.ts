@@ -1,7 +1,7 @@
 // Watch Lag: from a group's row, from the palette (a connection and a group picked), or from a
 // watched group's status-bar item (which reveals its panel).
 import { EbxError } from '../../core/errors';
-import { listGroups } from '../../core/groups';
+import { listGroups } from '../../core/groups/listGroups';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { Prompter } from '../prompter';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { listTopics } from '../../core/topics';
-import { listGroups } from '../../core/groups';
+import { listGroups } from '../../core/groups/listGroups';
 import type { GroupList, TopicSummary } from '../../core/model';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerContext } from './explorerContext';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { describeGroup } from '../../core/groups';
+import { describeGroup } from '../../core/groups/describeGroup';
 import { explainError } from '../../core/errors';
 import type { GroupDetail, GroupSummary } from '../../core/model';
 import type { GroupTimeLag, GroupLagReport } from '../../core/lag/lagModel';
@@ -11,6 +11,7 @@ import type { ExplorerNode } from './explorerNode';
 import { APPROXIMATE_END_NOTE, ErrorNode, InfoNode } from './simpleNodes';
 import { END_DISAGREES_SENTENCE, GroupOffsetNode, OFFSET_LAG_NOTE, TIME_LAG_NOTE } from './groupOffsetNode';
 import { CONTEXT_VALUES, groupContextValue } from './contextValues';
+import { groupProtocolWords, groupStateWords } from './groupRowWords';
 
 const STATE_ICONS: Record<string, string> = {
   Stable: 'pass',
@@ -18,6 +19,9 @@ const STATE_ICONS: Record<string, string> = {
   Dead: 'circle-slash',
   PreparingRebalance: 'sync',
   CompletingRebalance: 'sync',
+  // The states of a consumer-protocol (KIP-848) group while its assignment changes.
+  Assigning: 'sync',
+  Reconciling: 'sync',
   NotAuthorized: 'lock',
 };
 
@@ -72,7 +76,7 @@ export class GroupNode implements ExplorerNode {
     const g = this.group;
     const item = new vscode.TreeItem(g.groupId, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `group:${this.connection.id}:${g.groupId}`;
-    const parts = [g.state, `${g.members} member${g.members === 1 ? '' : 's'}`];
+    const parts = groupStateWords(g);
     const timeWords = this.timeLagWords();
     if (timeWords) parts.unshift(timeWords);
     // "lag ≈0" beside "3 min behind" looks like a contradiction: say which one to believe.
@@ -87,6 +91,7 @@ export class GroupNode implements ExplorerNode {
       [
         `**${g.groupId}**`,
         `state: ${g.state}`,
+        `group protocol: ${groupProtocolWords(g.type)}`,
         `protocol: ${g.protocolType || '?'} / ${g.protocol || '?'}`,
         `members: ${g.members}`,
         this.totalLag === undefined ? '' : `lag: ${this.totalLag === null ? 'unknown (no commits)' : `≈${this.totalLag}`} — ${OFFSET_LAG_NOTE}, summed over the partitions`,

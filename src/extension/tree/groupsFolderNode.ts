@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { listGroups } from '../../core/groups';
-import { groupLags } from '../../core/groupLags';
+import { listGroups } from '../../core/groups/listGroups';
+import { groupLags } from '../../core/groups/groupLags';
 import { readTimeLagOfCommits } from '../../core/lag/readGroupsTimeLag';
 import type { GroupTimeLag } from '../../core/lag/lagModel';
 import type { GroupList } from '../../core/model';

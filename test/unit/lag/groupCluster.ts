@@ -9,6 +9,7 @@ import type {
   FetchLimits,
   FetchRequest,
   GroupDescription,
+  ListedGroup,
   OffsetAnswer,
   OffsetQuery,
   OffsetToCommit,
@@ -20,6 +21,8 @@ import { ScriptedCluster } from '../support/scriptedCluster';
 import type { VirtualClock } from '../support/virtualClock';
 
 interface ScriptedGroup {
+  /** 'consumer' for a KIP-848 group: the classic DescribeGroups then answers Dead, as Kafka 4 does. */
+  type: string;
   state: string;
   members: GroupDescription['members'];
   commits: CommittedOffset[];
@@ -33,14 +36,28 @@ export class GroupCluster implements ClusterAccess {
   private readonly groups = new Map<string, ScriptedGroup>();
   private endLag = 0;
   private loadingAnswers = 0;
+  private consumerGroupDescribe: 'on' | 'off' | 'absent' = 'on';
+  readonly consumerDescribes: string[][] = [];
 
   constructor(clock: VirtualClock) {
     this.logs = new ScriptedCluster(clock);
   }
 
   /** A group with these committed offsets (state Empty unless given). */
-  group(groupId: string, commits: { topic: string; partition: number; offset: number }[], state = 'Empty', members: GroupDescription['members'] = []): this {
-    this.groups.set(groupId, { state, members, commits: commits.map((c) => ({ ...c })) });
+  group(groupId: string, commits: { topic: string; partition: number; offset: number }[], state = 'Empty', members: GroupDescription['members'] = [], type = 'classic'): this {
+    this.groups.set(groupId, { type, state, members, commits: commits.map((c) => ({ ...c })) });
+    return this;
+  }
+
+  /** Without ConsumerGroupDescribe (VAST, Kafka before 3.7): describeConsumerGroups rejects UNSUPPORTED_VERSION. */
+  withoutConsumerGroupDescribe(): this {
+    this.consumerGroupDescribe = 'absent';
+    return this;
+  }
+
+  /** As Kafka 3.9 by default: the API is listed, but each group is answered UNSUPPORTED_VERSION (the consumer protocol is off). */
+  withConsumerProtocolOff(): this {
+    this.consumerGroupDescribe = 'off';
     return this;
   }
 
@@ -73,9 +90,28 @@ export class GroupCluster implements ClusterAccess {
     return Promise.resolve(
       groupIds.map((groupId) => {
         const g = this.groups.get(groupId);
-        return { groupId, errorCode: 0, state: g?.state ?? 'Dead', protocolType: g ? 'consumer' : '', protocol: '', members: g?.members ?? [] };
+        if (g?.type !== 'classic') return { groupId, errorCode: 0, state: 'Dead', protocolType: '', protocol: '', members: [] };
+        return { groupId, errorCode: 0, state: g.state, protocolType: 'consumer', protocol: '', members: g.members };
       }),
     );
+  }
+
+  describeConsumerGroups(_nodeId: number, groupIds: string[]): Promise<GroupDescription[]> {
+    this.consumerDescribes.push(groupIds);
+    if (this.consumerGroupDescribe === 'absent') return Promise.reject(new BrokerError('fatal', 'The broker does not support this request.', { code: 'UNSUPPORTED_VERSION' }));
+    return Promise.resolve(
+      groupIds.map((groupId) => {
+        const g = this.groups.get(groupId);
+        if (this.consumerGroupDescribe === 'off') return { groupId, errorCode: 35, errorType: 'UNSUPPORTED_VERSION', state: '', protocolType: 'consumer', protocol: '', members: [], type: 'consumer' };
+        if (g?.type !== 'consumer') return { groupId, errorCode: 69, errorType: 'GROUP_ID_NOT_FOUND', state: 'Dead', protocolType: 'consumer', protocol: '', members: [], type: 'consumer' };
+        return { groupId, errorCode: 0, state: g.state, protocolType: 'consumer', protocol: 'uniform', members: g.members, type: 'consumer', epoch: 3 };
+      }),
+    );
+  }
+
+  /** Every group on one coordinator (node 1), with its type and (as ListGroups v4+ does) its state. */
+  listGroupsPerBroker(): Promise<{ nodeId: number; groups: ListedGroup[] }[]> {
+    return Promise.resolve([{ nodeId: 1, groups: [...this.groups].map(([groupId, g]) => ({ groupId, protocolType: g.type === 'share' ? 'share' : 'consumer', type: g.type, state: g.state })) }]);
   }
 
   committedOffsets(groupId: string): Promise<CommittedOffset[]> {
@@ -95,7 +131,6 @@ export class GroupCluster implements ClusterAccess {
   refreshMetadata = () => this.logs.refreshMetadata();
   leaderOf = (topic: string, partition: number) => this.logs.leaderOf(topic, partition);
   fetch = (nodeId: number, requests: FetchRequest[], limits: FetchLimits, signal?: AbortSignal) => this.logs.fetch(nodeId, requests, limits, signal);
-  listGroupsPerBroker = () => this.logs.listGroupsPerBroker();
   deleteGroups = () => this.logs.deleteGroups();
   createTopic = () => this.logs.createTopic();
   deleteTopic = () => this.logs.deleteTopic();

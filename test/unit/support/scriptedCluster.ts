@@ -331,6 +331,9 @@ export class ScriptedCluster implements ClusterAccess {
   describeGroups(): Promise<never> {
     return notScripted('describeGroups');
   }
+  describeConsumerGroups(): Promise<never> {
+    return notScripted('describeConsumerGroups');
+  }
   coordinatorOf(): Promise<never> {
     return notScripted('coordinatorOf');
   }

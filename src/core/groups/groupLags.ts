@@ -1,7 +1,7 @@
-import type { GroupOffset } from './model';
-import type { KafkaSession } from './session';
-import { LATEST } from './clusterAccess';
-import { lagOf } from './groups';
+import type { GroupOffset } from '../model';
+import type { KafkaSession } from '../session';
+import { LATEST } from '../clusterAccess';
+import { lagOf } from './describeGroup';
 
 export interface GroupLag {
   groupId: string;

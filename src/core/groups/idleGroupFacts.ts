@@ -1,6 +1,6 @@
-import type { KafkaSession } from './session';
+import type { KafkaSession } from '../session';
 import { groupLags } from './groupLags';
-import { readPartitions, type ReadPosition } from './reader/partitionReader';
+import { readPartitions, type ReadPosition } from '../reader/partitionReader';
 
 /**
  * What tells a throwaway test group from a stopped service before deleting it. Kafka's OffsetFetch

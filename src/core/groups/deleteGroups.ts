@@ -1,8 +1,8 @@
-import type { DeleteGroupOutcome, DeleteGroupResult, GroupSummary } from './model';
-import type { KafkaSession } from './session';
-import { explainError, UsageError } from './errors';
-import { brokerCode } from './brokerError';
-import { refuseIfReadOnly } from './readOnly';
+import type { DeleteGroupOutcome, DeleteGroupResult, GroupSummary } from '../model';
+import type { KafkaSession } from '../session';
+import { explainError, UsageError } from '../errors';
+import { brokerCode } from '../brokerError';
+import { refuseIfReadOnly } from '../readOnly';
 
 const EXPLANATIONS: Record<string, { outcome: DeleteGroupOutcome; message: string }> = {
   NON_EMPTY_GROUP: { outcome: 'NON_EMPTY_GROUP', message: 'The group has active members: stop its consumers or wait until they leave, then delete it.' },
