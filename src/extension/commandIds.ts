@@ -22,6 +22,11 @@ export const COMMAND_IDS = {
   watchLag: 'eventBroker.watchLag',
   searchRecords: 'eventBroker.searchRecords',
   toggleReadOnly: 'eventBroker.toggleReadOnly',
+  createTopic: 'eventBroker.createTopic',
+  editTopicConfig: 'eventBroker.editTopicConfig',
+  resetTopicConfigEntry: 'eventBroker.resetTopicConfigEntry',
+  deleteTopic: 'eventBroker.deleteTopic',
+  deleteRecords: 'eventBroker.deleteRecords',
 } as const;
 
 export type CommandId = (typeof COMMAND_IDS)[keyof typeof COMMAND_IDS];

@@ -19,6 +19,9 @@ import { resetOffsetsCommand } from './commands/resetOffsets';
 import { restoreOffsetsCommand, saveOffsetsSnapshotCommand } from './commands/offsetsSnapshotCommands';
 import { addConnectionCommand, removeConnectionCommand, toggleReadOnlyCommand } from './commands/connectionCommands';
 import { offsetsForTimeCommand, produceTestEventCommand } from './commands/topicCommands';
+import { createTopicCommand } from './commands/createTopicCommand';
+import { editTopicConfigCommand, resetTopicConfigEntryCommand } from './commands/topicConfigCommands';
+import { deleteRecordsCommand, deleteTopicCommand } from './commands/deleteTopicCommands';
 import { checkClientSettingsCommand } from './commands/checkClientSettings';
 import { copyBootstrapCommand, copyNameCommand } from './commands/copyCommands';
 import { readSettings } from './settings';
@@ -83,6 +86,16 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     if (root?.groupsFolder) explorer.refresh(root.groupsFolder);
     else explorer.refresh();
   };
+  const refreshTopicsOf = (connection: BrokerConnection) => {
+    const root = explorer.connectionNodes().find((n) => n.connection.id === connection.id);
+    if (root?.topicsFolder) explorer.refresh(root.topicsFolder);
+    else explorer.refresh();
+  };
+  const refreshConfigurationOf = ({ connection, topic }: { connection: BrokerConnection; topic: string }) => {
+    const topicNode = explorer.connectionNodes().find((n) => n.connection.id === connection.id)?.topicsFolder?.nodeOf(topic);
+    const configuration = topicNode?.configurationNode();
+    if (configuration) explorer.refresh(configuration);
+  };
   const p = () => prompter.current;
   let tailing = new Map<string, { connectionId: string; topic: string }>();
 
@@ -127,6 +140,12 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     registerCommand(COMMAND_IDS.restoreOffsets, (node?: unknown) => restoreOffsetsCommand(store, p(), refreshGroupsOf, node), commandLog),
     registerCommand(COMMAND_IDS.checkClientSettings, () => checkClientSettingsCommand(diagnostics, logger), commandLog),
     registerCommand(COMMAND_IDS.offsetsForTime, (node?: unknown) => offsetsForTimeCommand(store, p(), documents, node), commandLog),
+    registerCommand(COMMAND_IDS.createTopic, (node?: unknown) => createTopicCommand(store, p(), refreshTopicsOf, node), commandLog),
+    registerCommand(COMMAND_IDS.editTopicConfig, (node?: unknown) => editTopicConfigCommand(store, p(), refreshConfigurationOf, node), commandLog),
+    registerCommand(COMMAND_IDS.resetTopicConfigEntry, (node?: unknown) => resetTopicConfigEntryCommand(store, p(), refreshConfigurationOf, node), commandLog),
+    // Deleting a topic deletes the groups' commits on it too: both folders are read again.
+    registerCommand(COMMAND_IDS.deleteTopic, (node?: unknown, nodes?: unknown[]) => deleteTopicCommand(store, p(), (c) => (refreshTopicsOf(c), refreshGroupsOf(c)), node, nodes), commandLog),
+    registerCommand(COMMAND_IDS.deleteRecords, (node?: unknown) => deleteRecordsCommand(store, p(), (c, topic) => explorer.refreshTopic(c.id, topic), node), commandLog),
     registerCommand(COMMAND_IDS.produceTestEvent, (node?: unknown) => produceTestEventCommand(store, p(), node), commandLog),
     // Ctrl+C in the tree passes no row: copy the selected one.
     registerCommand(COMMAND_IDS.copyName, (node?: unknown) => copyNameCommand(node ?? view.selection[0]), commandLog),

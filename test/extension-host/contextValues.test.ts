@@ -22,26 +22,36 @@ const CONNECTIONS: ContextKey[] = ['connectionFromSettings', 'connectionFromEnvi
 const GROUPS: ContextKey[] = ['groupStable', 'groupEmpty', 'groupDead', 'groupPreparingRebalance', 'groupCompletingRebalance', 'groupNotAuthorized', 'groupOtherState', 'groupReadOnly'];
 /** A topic on any connection: the read commands are on both. */
 const TOPICS: ContextKey[] = ['topic', 'topicReadOnly'];
+const PARTITIONS: ContextKey[] = ['partition', 'partitionReadOnly'];
 
 /** Each view/item/context entry ("command@group") and the rows it is meant to appear on. */
 const INTENDED: Record<string, ContextKey[]> = {
-  'eventBroker.refresh@inline@9': [...CONNECTIONS, 'topicsFolder', ...TOPICS, 'groupsFolder', 'groupsFolderReadOnly', ...GROUPS],
+  'eventBroker.refresh@inline@9': [...CONNECTIONS, 'topicsFolder', 'topicsFolderReadOnly', ...TOPICS, 'topicConfig', 'topicConfigReadOnly', 'groupsFolder', 'groupsFolderReadOnly', ...GROUPS],
   // Removing a connection changes settings, not the broker: offered on read-only ones too.
   'eventBroker.removeConnection@9_remove': ['connectionFromSettings', 'connectionFromSettingsReadOnly'],
   'eventBroker.tailTopic@inline@1': TOPICS,
   'eventBroker.tailTopic@1_read@1': TOPICS,
   'eventBroker.offsetsForTime@1_read@2': TOPICS,
-  'eventBroker.searchRecords@1_read@3': [...TOPICS, 'partition'],
+  'eventBroker.searchRecords@1_read@3': [...TOPICS, ...PARTITIONS],
   'eventBroker.produceTestEvent@2_write@1': ['topic'],
-  'eventBroker.replayPartition@inline@1': ['partition'],
-  'eventBroker.replayPartition@1_read@1': ['partition'],
+  'eventBroker.replayPartition@inline@1': PARTITIONS,
+  'eventBroker.replayPartition@1_read@1': PARTITIONS,
+  // Changing topics: never on a read-only connection's rows.
+  'eventBroker.createTopic@inline@0': ['topicsFolder'],
+  'eventBroker.createTopic@2_write@1': ['topicsFolder'],
+  'eventBroker.editTopicConfig@2_write@2': ['topic'],
+  'eventBroker.editTopicConfig@inline@1': ['topicConfig'],
+  'eventBroker.editTopicConfig@inline@3': ['configEntry', 'configEntryOverride'],
+  'eventBroker.resetTopicConfigEntry@inline@2': ['configEntryOverride'],
+  'eventBroker.deleteTopic@9_delete@1': ['topic'],
+  'eventBroker.deleteRecords@9_delete@2': ['topic', 'partition'],
   'eventBroker.deleteGroup@9_delete@1': ['groupEmpty', 'groupDead'],
   'eventBroker.deleteIdleGroups@9_delete@1': ['groupsFolder'],
   'eventBroker.resetOffsets@3_offsets@1': ['groupEmpty', 'groupDead'],
   'eventBroker.saveOffsetsSnapshot@3_offsets@2': GROUPS,
   'eventBroker.restoreOffsets@3_offsets@3': ['groupEmpty', 'groupDead', 'groupsFolder'],
-  'eventBroker.filterTopics@inline@1': ['topicsFolder'],
-  'eventBroker.copyName@8_copy@1': [...CONNECTIONS, ...TOPICS, ...GROUPS, 'partition', 'groupOffset', 'groupMember'],
+  'eventBroker.filterTopics@inline@1': ['topicsFolder', 'topicsFolderReadOnly'],
+  'eventBroker.copyName@8_copy@1': [...CONNECTIONS, ...TOPICS, ...GROUPS, ...PARTITIONS, 'groupOffset', 'groupMember'],
   'eventBroker.replayFromCommitted@1_read@1': ['groupOffset'],
   'eventBroker.replayFromCommitted@inline@1': ['groupOffset'],
   'eventBroker.copyBootstrap@8_copy@2': CONNECTIONS,
@@ -51,7 +61,7 @@ const INTENDED: Record<string, ContextKey[]> = {
 };
 
 /** Rows that no menu item is meant for (details, states and the "Load more…" row, which acts on click). */
-const WITHOUT_MENU: ContextKey[] = ['error', 'info', 'loadMore'];
+const WITHOUT_MENU: ContextKey[] = ['error', 'info', 'loadMore', 'configEntryReadOnly'];
 
 const manifest = JSON.parse(fs.readFileSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'package.json'), 'utf8')) as {
   contributes: { menus: Record<string, MenuItem[]> };

@@ -24,7 +24,18 @@ const NAME = 'Read-only test';
 const sentence = (what: string) => `Connection "${NAME}" is read-only: ${what} is not allowed.`;
 
 /** Every command that changes the broker; a new one must be added here (and hidden on read-only rows). */
-const CHANGING_COMMANDS = [COMMAND_IDS.deleteGroup, COMMAND_IDS.deleteIdleGroups, COMMAND_IDS.resetOffsets, COMMAND_IDS.restoreOffsets, COMMAND_IDS.produceTestEvent];
+const CHANGING_COMMANDS = [
+  COMMAND_IDS.deleteGroup,
+  COMMAND_IDS.deleteIdleGroups,
+  COMMAND_IDS.resetOffsets,
+  COMMAND_IDS.restoreOffsets,
+  COMMAND_IDS.produceTestEvent,
+  COMMAND_IDS.createTopic,
+  COMMAND_IDS.editTopicConfig,
+  COMMAND_IDS.resetTopicConfigEntry,
+  COMMAND_IDS.deleteTopic,
+  COMMAND_IDS.deleteRecords,
+];
 
 suite('read-only connections', () => {
   let session: KafkaSession;
@@ -68,14 +79,17 @@ suite('read-only connections', () => {
       await vscode.commands.executeCommand('eventBroker.refresh', topicsFolder.node);
       return (await rows(api, topicsFolder.node)).find((r) => r.label === topic);
     });
-    const partition = (await rows(api, topicRow.node))[0];
+    const topicChildren = await rows(api, topicRow.node);
+    const partition = topicChildren.find((r) => r.label === 'Partition 0')!;
+    const configuration = topicChildren.find((r) => r.label === 'Configuration')!;
+    const configEntries = await rows(api, configuration.node);
     const groupsFolder = await findRow(api, connection.node, /^Consumer Groups/);
     const groupRow = await until(`the row of ${group}`, async () => {
       await vscode.commands.executeCommand('eventBroker.refresh', groupsFolder.node);
       return (await rows(api, groupsFolder.node)).find((r) => r.label === group);
     });
     const groupChildren = await rows(api, groupRow.node);
-    return { api, connection, topicsFolder, topicRow, partition, groupsFolder, groupRow, groupChildren };
+    return { api, connection, topicsFolder, topicRow, partition, configuration, configEntries, groupsFolder, groupRow, groupChildren };
   }
 
   test('the tree marks the connection: "read-only", a lock, a tooltip that says changes are disabled', async () => {
@@ -96,13 +110,13 @@ suite('read-only connections', () => {
   });
 
   test('no row of the connection offers a changing command; its read commands are still offered', async () => {
-    const { connection, topicsFolder, topicRow, partition, groupsFolder, groupRow, groupChildren } = await readOnlyRows();
+    const { connection, topicsFolder, topicRow, partition, configuration, configEntries, groupsFolder, groupRow, groupChildren } = await readOnlyRows();
     const manifest = JSON.parse(fs.readFileSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'package.json'), 'utf8')) as {
       contributes: { menus: Record<string, { command: string; when?: string }[]> };
     };
     const itemMenus = manifest.contributes.menus['view/item/context'];
     const offered = (contextValue: string) => itemMenus.filter((m) => viewItemPredicate(m.when ?? '')(contextValue)).map((m) => m.command);
-    const all = [connection, topicsFolder, topicRow, partition, groupsFolder, groupRow, ...groupChildren];
+    const all = [connection, topicsFolder, topicRow, partition, configuration, ...configEntries, groupsFolder, groupRow, ...groupChildren];
     for (const row of all) {
       const changing = offered(row.contextValue).filter((c) => (CHANGING_COMMANDS as string[]).includes(c));
       assert.deepEqual(changing, [], `${row.label} (${row.contextValue}) offers ${changing.join(', ')}`);
@@ -113,10 +127,14 @@ suite('read-only connections', () => {
     assert.ok(offered(CONTEXT_VALUES.topic).includes(COMMAND_IDS.produceTestEvent));
     assert.ok(offered(CONTEXT_VALUES.groupEmpty).includes(COMMAND_IDS.deleteGroup));
     assert.ok(offered(CONTEXT_VALUES.groupsFolder).includes(COMMAND_IDS.deleteIdleGroups));
+    assert.ok(offered(CONTEXT_VALUES.topicsFolder).includes(COMMAND_IDS.createTopic));
+    assert.ok(offered(CONTEXT_VALUES.topic).includes(COMMAND_IDS.deleteTopic));
+    assert.ok(offered(CONTEXT_VALUES.partition).includes(COMMAND_IDS.deleteRecords));
+    assert.ok(offered(CONTEXT_VALUES.configEntryOverride).includes(COMMAND_IDS.resetTopicConfigEntry));
   });
 
   test('every changing command invoked on its rows anyway is refused with the sentence, asks nothing, and changes nothing', async () => {
-    const { api, topicRow, groupsFolder, groupRow } = await readOnlyRows();
+    const { api, topicsFolder, topicRow, partition, configEntries, groupsFolder, groupRow } = await readOnlyRows();
     const before = await brokerState();
     assert.deepEqual(before.committed, [[topic, 0, 1], [topic, 1, 2]], 'the set-up committed');
     const calls: [string, unknown[], string][] = [
@@ -127,6 +145,14 @@ suite('read-only connections', () => {
       [COMMAND_IDS.restoreOffsets, [groupRow.node], 'restoring offsets'],
       [COMMAND_IDS.restoreOffsets, [groupsFolder.node], 'restoring offsets'],
       [COMMAND_IDS.produceTestEvent, [topicRow.node], 'producing records'],
+      [COMMAND_IDS.createTopic, [topicsFolder.node], 'creating topics'],
+      [COMMAND_IDS.editTopicConfig, [topicRow.node], `changing the configuration of topic "${topic}"`],
+      [COMMAND_IDS.editTopicConfig, [configEntries[0].node], `changing the configuration of topic "${topic}"`],
+      [COMMAND_IDS.resetTopicConfigEntry, [configEntries[0].node], `changing the configuration of topic "${topic}"`],
+      [COMMAND_IDS.deleteTopic, [topicRow.node], `deleting topic "${topic}"`],
+      [COMMAND_IDS.deleteTopic, [topicRow.node, [topicRow.node]], `deleting topic "${topic}"`],
+      [COMMAND_IDS.deleteRecords, [partition.node], `deleting records of topic "${topic}"`],
+      [COMMAND_IDS.deleteRecords, [topicRow.node], `deleting records of topic "${topic}"`],
     ];
     assert.deepEqual([...new Set(calls.map((c) => c[0]))].sort(), [...CHANGING_COMMANDS].sort(), 'every changing command is tried');
     for (const [command, args, what] of calls) {
@@ -152,6 +178,10 @@ suite('read-only connections', () => {
       [COMMAND_IDS.resetOffsets, 'resetting offsets'],
       [COMMAND_IDS.restoreOffsets, 'restoring offsets'],
       [COMMAND_IDS.produceTestEvent, 'producing records'],
+      [COMMAND_IDS.createTopic, 'creating topics'],
+      [COMMAND_IDS.editTopicConfig, 'changing topic configuration'],
+      [COMMAND_IDS.deleteTopic, 'deleting topics'],
+      [COMMAND_IDS.deleteRecords, 'deleting records'],
     ] as const) {
       const prompter = new ScriptedPrompter([{ pick: NAME }]);
       const failures = await failuresOf(api, () => withPrompter(api, prompter, () => vscode.commands.executeCommand(command)));

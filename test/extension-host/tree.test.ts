@@ -44,7 +44,8 @@ suite('explorer tree', () => {
     const topicRow = await findRow(api, topics.node, topic);
     assert.equal(topicRow.description, '3 partitions');
     assert.equal(topicRow.contextValue, 'topic');
-    const partitions = await rows(api, topicRow.node);
+    const [configuration, ...partitions] = await rows(api, topicRow.node);
+    assert.deepEqual([configuration.label, configuration.contextValue], ['Configuration', 'topicConfig'], 'the configuration comes first');
     assert.deepEqual(partitions.map((p) => [p.label, p.description.replace(/leader \d+/, 'leader N'), p.contextValue]), [
       ['Partition 0', '0…3≈ · leader N', 'partition'],
       ['Partition 1', '0…3≈ · leader N', 'partition'],

@@ -9,7 +9,7 @@ import { parsePositionsCsv } from '../../core/offsetReset/positionsFile';
 import type { ResetResult } from '../../core/offsetReset/commitPlan';
 import type { ResetTarget } from '../../core/offsetReset/resetTarget';
 import { parseTime } from '../../core/time';
-import { explainError } from '../../core/errors';
+import { EbxError, explainError } from '../../core/errors';
 import { refuseIfReadOnly } from '../../core/readOnly';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ConnectionStore } from '../connections/connectionStore';
@@ -67,7 +67,7 @@ export async function groupFromNodeOrPicker(
   const connection = await pickConnection(store, prompter);
   if (change) refuseIfReadOnly(connection, change);
   const { groups } = await listGroups(await store.session(connection), readSettings().brokerProfile);
-  if (groups.length === 0) throw new Error('This broker has no consumer groups yet.');
+  if (groups.length === 0) throw new EbxError(`${connection.name} has no consumer groups yet.`);
   const groupId = await prompter.pickOne(
     groups.map((g) => ({ label: g.groupId, description: `${g.state} · ${g.members} member${g.members === 1 ? '' : 's'}`, value: g.groupId })),
     { title: `${title}: choose a consumer group`, placeHolder: 'Consumer group (only groups without members can have their offsets reset)' },

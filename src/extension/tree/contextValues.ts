@@ -11,10 +11,23 @@ export const CONTEXT_VALUES = {
   connectionFromSettingsReadOnly: 'connection.settings.readonly',
   connectionFromEnvironmentReadOnly: 'connection.environment.readonly',
   topicsFolder: 'topics',
+  /** The topics of a read-only connection: no Create Topic. */
+  topicsFolderReadOnly: 'topics.readonly',
   topic: 'topic',
   /** A topic of a read-only connection: no Produce. */
   topicReadOnly: 'topic.readonly',
   partition: 'partition',
+  /** A partition of a read-only connection: no Delete Records. */
+  partitionReadOnly: 'partition.readonly',
+  /** A topic's Configuration row: Edit is offered (not on a read-only connection). */
+  topicConfig: 'topicConfig',
+  topicConfigReadOnly: 'topicConfig.readonly',
+  /** An entry the topic sets itself: Edit and Reset to Default. */
+  configEntryOverride: 'configEntry.override',
+  /** An entry that comes from the brokers or the default: Edit (which sets it on the topic). */
+  configEntry: 'configEntry',
+  /** An entry the broker reports read-only, or any entry of a read-only connection: nothing offered. */
+  configEntryReadOnly: 'configEntry.readonly',
   groupsFolder: 'groups',
   /** The groups of a read-only connection: no Delete Idle Groups, no Restore. */
   groupsFolderReadOnly: 'groups.readonly',
@@ -45,6 +58,23 @@ export function connectionContextValue(connection: Pick<BrokerConnection, 'sourc
 
 export function topicContextValue(connection: Pick<BrokerConnection, 'readOnly'>): ContextValue {
   return connection.readOnly ? CONTEXT_VALUES.topicReadOnly : CONTEXT_VALUES.topic;
+}
+
+export function topicsFolderContextValue(connection: Pick<BrokerConnection, 'readOnly'>): ContextValue {
+  return connection.readOnly ? CONTEXT_VALUES.topicsFolderReadOnly : CONTEXT_VALUES.topicsFolder;
+}
+
+export function partitionContextValue(connection: Pick<BrokerConnection, 'readOnly'>): ContextValue {
+  return connection.readOnly ? CONTEXT_VALUES.partitionReadOnly : CONTEXT_VALUES.partition;
+}
+
+export function topicConfigContextValue(connection: Pick<BrokerConnection, 'readOnly'>): ContextValue {
+  return connection.readOnly ? CONTEXT_VALUES.topicConfigReadOnly : CONTEXT_VALUES.topicConfig;
+}
+
+export function configEntryContextValue(entry: { readOnly: boolean; source: string }, connection: Pick<BrokerConnection, 'readOnly'>): ContextValue {
+  if (connection.readOnly || entry.readOnly) return CONTEXT_VALUES.configEntryReadOnly;
+  return entry.source === 'DYNAMIC_TOPIC_CONFIG' ? CONTEXT_VALUES.configEntryOverride : CONTEXT_VALUES.configEntry;
 }
 
 export function groupsFolderContextValue(connection: Pick<BrokerConnection, 'readOnly'>): ContextValue {

@@ -3,7 +3,7 @@ import type { PartitionInfo } from '../../core/model';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerNode } from './explorerNode';
 import { APPROXIMATE_END_NOTE } from './simpleNodes';
-import { CONTEXT_VALUES } from './contextValues';
+import { partitionContextValue } from './contextValues';
 import { COMMAND_IDS } from '../commandIds';
 
 export class PartitionNode implements ExplorerNode {
@@ -25,7 +25,7 @@ export class PartitionNode implements ExplorerNode {
       [`**${this.topic}** partition ${p.partition}`, `offsets ${p.low} … ${p.high} (end approximate), read at ${new Date(this.readAt).toLocaleTimeString()}`, `leader ${p.leader}, replicas [${p.replicas.join(', ')}], in sync [${p.isr.join(', ')}]`, '', APPROXIMATE_END_NOTE].join('  \n'),
     );
     item.iconPath = new vscode.ThemeIcon('symbol-array');
-    item.contextValue = CONTEXT_VALUES.partition;
+    item.contextValue = partitionContextValue(this.connection);
     // Enter, a click (or a double-click under workbench.list.openMode doubleClick) asks where to replay from.
     item.command = { command: COMMAND_IDS.replayPartition, title: 'Replay Partition…', arguments: [this] };
     return item;

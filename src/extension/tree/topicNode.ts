@@ -7,6 +7,7 @@ import type { ExplorerNode } from './explorerNode';
 import { ErrorNode } from './simpleNodes';
 import { PartitionNode } from './partitionNode';
 import { topicContextValue } from './contextValues';
+import { TopicConfigNode } from './topicConfigNodes';
 
 export class TopicNode implements ExplorerNode {
   constructor(
@@ -26,14 +27,27 @@ export class TopicNode implements ExplorerNode {
     return item;
   }
 
-  /** Loaded on every expansion: offsets move. */
+  /** The same Configuration row across expansions, so it keeps its own loaded state. */
+  private configuration: TopicConfigNode | undefined;
+
+  /** Its Configuration, then its partitions, loaded on every expansion: offsets move. */
   async children(): Promise<ExplorerNode[]> {
+    this.configuration ??= new TopicConfigNode(this, this.connection, this.context, this.topic.name);
     try {
       const session = await this.context.session(this.connection);
       const partitions = await describePartitions(session, this.topic.name);
-      return partitions.map((p) => new PartitionNode(this, this.connection, this.topic.name, p));
+      return [this.configuration, ...partitions.map((p) => new PartitionNode(this, this.connection, this.topic.name, p))];
     } catch (err) {
       return [ErrorNode.from(this, err, `describe topic ${this.topic.name}`)];
     }
+  }
+
+  reset(): void {
+    this.configuration?.reset();
+  }
+
+  /** The Configuration row if it was drawn (a command that changed it redraws it). */
+  configurationNode(): TopicConfigNode | undefined {
+    return this.configuration;
   }
 }

@@ -7,7 +7,7 @@ import type { ExplorerNode } from './explorerNode';
 import { ErrorNode, InfoNode } from './simpleNodes';
 import { pagedNodes } from './paging';
 import { TopicNode } from './topicNode';
-import { CONTEXT_VALUES } from './contextValues';
+import { topicsFolderContextValue } from './contextValues';
 
 /** "Topics (n)": paged, filtered, internal topics last. */
 export class TopicsFolderNode implements ExplorerNode {
@@ -33,7 +33,7 @@ export class TopicsFolderNode implements ExplorerNode {
     item.id = `topics:${this.connection.id}`;
     item.description = filter ? `filter: ${filter}` : this.failed ? 'failed to load' : undefined;
     item.iconPath = new vscode.ThemeIcon('list-tree');
-    item.contextValue = CONTEXT_VALUES.topicsFolder;
+    item.contextValue = topicsFolderContextValue(this.connection);
     return item;
   }
 
