@@ -21,6 +21,7 @@ import { cliToolContext } from '../../src/cli/actions/mcp';
 import { toolNamed } from '../../src/core/tools/toolList';
 import { runReadingTool } from '../../src/core/tools/toolRunner';
 import type { GlobalOptions } from '../../src/cli/globalOptions';
+import { kafkaTopicConfigAll, kafkaTopicDescription, kafkaTopicNames, kafkaTopicOverrides } from '../support/kafkaAdminTools';
 
 interface ContributedTool {
   name: string;
@@ -29,7 +30,9 @@ interface ContributedTool {
   inputSchema: unknown;
 }
 const declared = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: { languageModelTools: ContributedTool[] } }).contributes.languageModelTools;
-const CHANGING = ['ebx_deleteGroups', 'ebx_resetOffsets', 'ebx_produceRecord'];
+const TOPIC_TOOLS = ['ebx_createTopic', 'ebx_alterTopicConfig', 'ebx_deleteTopic'];
+const CHANGING = ['ebx_deleteGroups', 'ebx_resetOffsets', 'ebx_produceRecord', ...TOPIC_TOOLS];
+const bootstrap = () => testBroker().bootstrap.join(',');
 
 let session: KafkaSession;
 let topic: string;
@@ -109,7 +112,8 @@ test('tools/list: exactly the tools package.json declares, with the same descrip
     assert.deepEqual(tool.inputSchema, manifest.inputSchema, tool.name);
     assert.equal(tool.annotations?.readOnlyHint, !CHANGING.includes(tool.name), tool.name);
   }
-  assert.match(stderr(), /ebx mcp: serving 12 tools on stdio/, 'logs go to stderr (stdout carries only the protocol)');
+  for (const name of TOPIC_TOOLS) assert.ok(tools.some((t) => t.name === name && t.annotations?.destructiveHint === true), `${name} is offered, as a changing tool`);
+  assert.match(stderr(), /ebx mcp: serving 15 tools on stdio/, 'logs go to stderr (stdout carries only the protocol)');
 });
 
 test('a call answers the same text as the core handler for the same input', async () => {
@@ -206,6 +210,7 @@ test('a changing tool asks with its exact plan; declined changes nothing, accept
 
 test('--read-only and EBX_READ_ONLY=1: the changing tools do not exist, and calling one changes nothing', async () => {
   const idle = uniqueName('mcp-ro');
+  const neverCreated = uniqueName('mcp-ro-topic');
   await session.cluster().commitOffsets(idle, [{ topic, partition: 0, offset: 1 }]);
   for (const [args, env] of [[['--read-only'], {}], [[], { EBX_READ_ONLY: '1' }]] as const) {
     const { client, stderr } = await connect([...args], { env, elicit: () => true });
@@ -213,9 +218,112 @@ test('--read-only and EBX_READ_ONLY=1: the changing tools do not exist, and call
     assert.deepEqual(tools.map((t) => t.name), declared.map((t) => t.name).filter((n) => !CHANGING.includes(n)));
     const refused = await call(client, 'ebx_deleteGroups', { groups: [idle] });
     assert.deepEqual(refused, { text: 'No tool named ebx_deleteGroups: this server is read-only, so it offers no tool that changes the broker.', isError: true });
+    for (const name of TOPIC_TOOLS) assert.ok(!tools.some((t) => t.name === name), `${name} is not offered read-only`);
+    const create = await call(client, 'ebx_createTopic', { name: neverCreated, partitions: 1 });
+    assert.deepEqual(create, { text: 'No tool named ebx_createTopic: this server is read-only, so it offers no tool that changes the broker.', isError: true });
+    const remove = await call(client, 'ebx_deleteTopic', { topics: [topic] });
+    assert.deepEqual(remove, { text: 'No tool named ebx_deleteTopic: this server is read-only, so it offers no tool that changes the broker.', isError: true });
     const listed = JSON.parse((await call(client, 'ebx_listConnections', {})).text) as { connections: { readOnly: boolean }[] };
     assert.equal(listed.connections[0].readOnly, true);
     assert.match(stderr(), /serving 9 tools on stdio \(read-only\)/);
   }
   assert.ok((await groupIds()).includes(idle));
+  const names = await kafkaTopicNames(bootstrap());
+  assert.ok(names.includes(topic) && !names.includes(neverCreated), 'kafka-topics: nothing created or deleted');
+});
+
+test('describeTopic shows the entries set on the topic, as kafka-configs reports them, and counts the rest', async () => {
+  const configured = uniqueName('mcp-configured');
+  await session.cluster().createTopic({ name: configured, partitions: 1, configs: { 'retention.ms': '5400000', 'cleanup.policy': 'compact' } });
+  const overrides = await kafkaTopicOverrides(bootstrap(), configured);
+  assert.deepEqual(Object.fromEntries(overrides), { 'cleanup.policy': 'compact', 'retention.ms': '5400000' }, 'kafka-configs: the topic has these two');
+  const { client } = await connect();
+  const described = await call(client, 'ebx_describeTopic', { topic: configured });
+  assert.equal(described.isError, false);
+  const lines = described.text.split('\n');
+  const heading = lines.findIndex((l) => l.startsWith('Configuration: '));
+  const counts = /^Configuration: (\d+) entr(?:y|ies) set on the topic, (\d+) entr(?:y|ies) set on the brokers, (\d+) Kafka defaults? \(not listed\)\.$/.exec(lines[heading]);
+  assert.ok(counts, lines[heading]);
+  assert.equal(Number(counts[1]), overrides.size);
+  assert.deepEqual(lines.slice(heading + 1, heading + 3), ['cleanup.policy=compact (topic)', 'retention.ms=5400000 (topic)']);
+  assert.equal(lines.length, heading + 1 + Number(counts[1]) + Number(counts[2]), 'each entry set on the topic or the brokers is one line, the defaults only counted');
+  const all = await kafkaTopicConfigAll(bootstrap(), configured);
+  assert.equal(Number(counts[1]) + Number(counts[2]) + Number(counts[3]), all.size, 'kafka-configs --all: every entry is listed or counted');
+  for (const line of lines.slice(heading + 1)) {
+    const name = line.slice(0, line.indexOf('='));
+    assert.ok(all.has(name), `${line}: an entry kafka-configs knows`);
+    const value = all.get(name) ?? '(hidden)';
+    assert.ok(line.startsWith(`${name}=${value} (`), `${line}: the value kafka-configs reports, ${value}`);
+  }
+});
+
+test('create → alter → delete a topic through MCP: each plan asked with elicitation, each change as kafka-topics and kafka-configs see it', async () => {
+  const name = uniqueName('mcp-made');
+  const asked: string[] = [];
+  let accept = false;
+  const { client } = await connect([], { elicit: (message) => (asked.push(message), accept) });
+  const on = `ebx (${bootstrap()})`;
+
+  const declined = await call(client, 'ebx_createTopic', { name, partitions: 2, configs: { 'retention.ms': '7200000' } });
+  assert.deepEqual(declined, { text: 'Cancelled by the user: nothing was changed.', isError: true });
+  assert.equal(
+    asked.at(-1),
+    [`Create topic ${name}?`, `Create a topic on ${on}:`, `topic:              ${name}`, 'partitions:         2', "replication factor: the broker's default", 'configuration:      retention.ms=7200000', "Note: VAST cannot change a topic's partition count after it is created: choose it for the most consumers you will run at once."].join('\n'),
+  );
+  assert.ok(!(await kafkaTopicNames(bootstrap())).includes(name), 'kafka-topics: declined, not created');
+
+  accept = true;
+  const created = await call(client, 'ebx_createTopic', { name, partitions: 2, replicationFactor: 1, configs: { 'retention.ms': '7200000' } });
+  assert.deepEqual(created, { text: `Created topic ${name} with 2 partitions on ${on}.`, isError: false });
+  const described = await kafkaTopicDescription(bootstrap(), name);
+  assert.ok(described, 'kafka-topics knows the topic');
+  assert.equal(described.partitions, 2);
+  assert.equal(described.replicationFactor, 1);
+  assert.equal(described.configs.get('retention.ms'), '7200000');
+  assert.deepEqual(Object.fromEntries(await kafkaTopicOverrides(bootstrap(), name)), { 'retention.ms': '7200000' }, 'kafka-configs: the one entry asked for');
+  const again = await call(client, 'ebx_createTopic', { name, partitions: 1 });
+  assert.deepEqual(again, { text: `A topic named ${name} already exists.`, isError: true });
+
+  const asking = asked.length;
+  const altered = await call(client, 'ebx_alterTopicConfig', { topic: name, set: { 'retention.ms': '3600000', 'cleanup.policy': 'compact' } });
+  assert.equal(altered.isError, false, altered.text);
+  assert.equal(asked.length, asking + 1);
+  assert.equal(asked.at(-1), [`Change these 2 entries of ${name}?`, `Change the configuration of ${name} on ${on}:`, 'retention.ms: 7200000 → 3600000', 'cleanup.policy: delete → compact'].join('\n'));
+  assert.equal(altered.text, [`Changed 2 entries of ${name}:`, 'retention.ms: 7200000 → 3600000', 'cleanup.policy: delete → compact'].join('\n'));
+  assert.deepEqual(Object.fromEntries(await kafkaTopicOverrides(bootstrap(), name)), { 'cleanup.policy': 'compact', 'retention.ms': '3600000' });
+
+  const reset = await call(client, 'ebx_alterTopicConfig', { topic: name, reset: ['cleanup.policy'] });
+  assert.equal(reset.text, [`Changed 1 entry of ${name}:`, 'cleanup.policy: compact → (default)'].join('\n'));
+  assert.deepEqual(Object.fromEntries(await kafkaTopicOverrides(bootstrap(), name)), { 'retention.ms': '3600000' }, 'kafka-configs: reset, and the entry not named kept');
+
+  const settled = asked.length;
+  const nothing = await call(client, 'ebx_alterTopicConfig', { topic: name, set: { 'retention.ms': '3600000' }, reset: ['cleanup.policy'] });
+  assert.deepEqual(nothing, {
+    text: [`Nothing to change on ${name}: every entry is already as asked, so nothing was sent.`, 'retention.ms: already 3600000 (not sent)', 'cleanup.policy: already the default (not sent)'].join('\n'),
+    isError: false,
+  });
+  assert.equal(asked.length, settled, 'nothing to change: nothing asked');
+  const unknown = await call(client, 'ebx_alterTopicConfig', { topic: name, set: { 'no.such.entry': '1' } });
+  assert.equal(unknown.isError, true);
+  assert.match(unknown.text, /^VAST does not offer no\.such\.entry for topics: /);
+
+  const group = uniqueName('mcp-made-group');
+  await session.cluster().commitOffsets(group, [{ topic: name, partition: 1, offset: 0 }]);
+  accept = false;
+  const kept = await call(client, 'ebx_deleteTopic', { topics: [name] });
+  assert.deepEqual(kept, { text: 'Cancelled by the user: nothing was changed.', isError: true });
+  assert.equal(
+    asked.at(-1),
+    [`Delete topic ${name}?`, "Deleting a topic also deletes every group's committed offsets for it.", `Delete on ${on}, with all their events:`, `${name}: the committed offsets of 1 group go with it: ${group}`].join('\n'),
+  );
+  assert.ok((await kafkaTopicNames(bootstrap())).includes(name), 'kafka-topics: declined, still there');
+  accept = true;
+  const missing = uniqueName('mcp-missing');
+  const refused = await call(client, 'ebx_deleteTopic', { topics: [name, missing] });
+  assert.deepEqual(refused, { text: `There is no topic ${missing} (or this user may not see it). Nothing was deleted.`, isError: true });
+  assert.ok((await kafkaTopicNames(bootstrap())).includes(name), 'kafka-topics: one missing, none deleted');
+  const deleted = await call(client, 'ebx_deleteTopic', { topics: [name] });
+  assert.deepEqual(deleted, { text: `${name}: deleted.`, isError: false });
+  assert.ok(!(await kafkaTopicNames(bootstrap())).includes(name), 'kafka-topics --list no longer shows it');
+  assert.equal(await kafkaTopicDescription(bootstrap(), name), undefined);
 });

@@ -19,10 +19,13 @@ import { TOOL_DEFINITIONS, toolNamed } from '../../src/core/tools/toolList';
 import { RECORD_LIMIT, VALUE_PREVIEW_BYTES } from '../../src/core/tools/recordPreview';
 import { BrokerLanguageModelTool } from '../../src/extension/tools/brokerLanguageModelTool';
 import { extensionToolContext } from '../../src/extension/tools/extensionToolContext';
-import { extensionApi, EXTENSION_ID } from './extensionApi';
+import { extensionApi, EXTENSION_ID, until } from './extensionApi';
+import { kafkaTopicDescription, kafkaTopicNames, kafkaTopicOverrides } from '../support/kafkaAdminTools';
 
 const MiB = 1024 * 1024;
 const ENV_CONNECTION = `KAFKA_BOOTSTRAP (${process.env.KAFKA_BOOTSTRAP})`;
+const BOOTSTRAP = process.env.KAFKA_BOOTSTRAP!;
+const CHANGING_TOOLS = TOOL_DEFINITIONS.filter((t) => t.changes).map((t) => t.name);
 
 interface ContributedTool {
   name: string;
@@ -96,6 +99,10 @@ suite('language-model tools', () => {
     const described = await invoke('ebx_describeTopic', { connection: ENV_CONNECTION, topic });
     assert.match(described, new RegExp(`^Topic ${topic}: 2 partitions, offsets summed 0…120≈\\.\\np0: 0…60≈ leader \\d+ replicas \\[\\d+\\] isr \\[\\d+\\]\\np1: 0…60≈ leader`));
     assert.match(described, /≈: the end offset a broker reports can trail the newest events/);
+    assert.match(described, /\nConfiguration: 0 entries set on the topic, \d+ entr(y|ies) set on the brokers, \d+ Kafka defaults \(not listed\)\./);
+    // The suite made bigTopic with max.message.bytes: the topic's own entry, as kafka-configs reports it.
+    assert.equal((await kafkaTopicOverrides(BOOTSTRAP, bigTopic)).get('max.message.bytes'), String(16 * MiB));
+    assert.match(await invoke('ebx_describeTopic', { connection: ENV_CONNECTION, topic: bigTopic }), new RegExp(`\\nConfiguration: 1 entry set on the topic, .*\\nmax\\.message\\.bytes=${16 * MiB} \\(topic\\)`));
     assert.equal(await invoke('ebx_offsetsForTime', { connection: ENV_CONNECTION, topic, time: '-1d' }).then((t) => t.split('\n').length), 3);
   });
 
@@ -203,6 +210,76 @@ suite('language-model tools', () => {
     assert.equal((await describePartitions(session, topic))[1].high, before + 1);
   });
 
+  test('topic tools: create → alter → delete, each confirmation the exact plan, each change as kafka-topics and kafka-configs see it', async () => {
+    const api = await extensionApi();
+    const context = extensionToolContext(api.store, () => []);
+    const token = new vscode.CancellationTokenSource().token;
+    const name = uniqueName('lm-tools-made');
+    const plan = (prepared: vscode.PreparedToolInvocation) => (prepared.confirmationMessages!.message as vscode.MarkdownString).value;
+    const code = (...lines: string[]) => `\n\`\`\`text\n${lines.join('\n')}\n\`\`\`\n`;
+
+    const createTool = new BrokerLanguageModelTool(toolNamed('ebx_createTopic')!, context);
+    const create = { connection: ENV_CONNECTION, name, partitions: 3, configs: { 'retention.ms': '7200000' } };
+    const createPlan = await createTool.prepareInvocation({ input: create }, token);
+    assert.equal(createPlan.confirmationMessages?.title, `Create topic ${name}?`);
+    assert.equal(
+      plan(createPlan),
+      code(
+        `Create a topic on ${ENV_CONNECTION}:`,
+        `topic:              ${name}`,
+        'partitions:         3',
+        "replication factor: the broker's default",
+        'configuration:      retention.ms=7200000',
+        "Note: VAST cannot change a topic's partition count after it is created: choose it for the most consumers you will run at once.",
+      ),
+    );
+    assert.ok(!(await kafkaTopicNames(BOOTSTRAP)).includes(name), 'kafka-topics: preparing created nothing');
+    assert.equal(textOf(await createTool.invoke({ input: create, toolInvocationToken: undefined }, token)), `Created topic ${name} with 3 partitions on ${ENV_CONNECTION}.`);
+    const described = await kafkaTopicDescription(BOOTSTRAP, name);
+    assert.equal(described?.partitions, 3, 'kafka-topics: 3 partitions');
+    assert.deepEqual(Object.fromEntries(await kafkaTopicOverrides(BOOTSTRAP, name)), { 'retention.ms': '7200000' });
+
+    const alterTool = new BrokerLanguageModelTool(toolNamed('ebx_alterTopicConfig')!, context);
+    const alter = { connection: ENV_CONNECTION, topic: name, set: { 'retention.ms': '3600000' }, reset: ['cleanup.policy'] };
+    const alterPlan = await alterTool.prepareInvocation({ input: alter }, token);
+    assert.equal(alterPlan.confirmationMessages?.title, `Change this entry of ${name}?`);
+    assert.equal(plan(alterPlan), code(`Change the configuration of ${name} on ${ENV_CONNECTION}:`, 'retention.ms: 7200000 → 3600000', 'cleanup.policy: already the default (not sent)'));
+    assert.deepEqual(Object.fromEntries(await kafkaTopicOverrides(BOOTSTRAP, name)), { 'retention.ms': '7200000' }, 'kafka-configs: preparing changed nothing');
+    assert.equal(textOf(await alterTool.invoke({ input: alter, toolInvocationToken: undefined }, token)), `Changed 1 entry of ${name}:\nretention.ms: 7200000 → 3600000`);
+    assert.deepEqual(Object.fromEntries(await kafkaTopicOverrides(BOOTSTRAP, name)), { 'retention.ms': '3600000' }, 'kafka-configs: changed');
+    // Already as asked: no confirmation to show, so invokeTool answers at once and sends nothing.
+    assert.equal(
+      await invoke('ebx_alterTopicConfig', { connection: ENV_CONNECTION, topic: name, set: { 'retention.ms': '3600000' } }),
+      `Nothing to change on ${name}: every entry is already as asked, so nothing was sent.\nretention.ms: already 3600000 (not sent)`,
+    );
+
+    const group = uniqueName('lm-tools-group-made');
+    await session.cluster().commitOffsets(group, [{ topic: name, partition: 2, offset: 0 }]);
+    const deleteTool = new BrokerLanguageModelTool(toolNamed('ebx_deleteTopic')!, context);
+    const remove = { connection: ENV_CONNECTION, topics: [name] };
+    const deletePlan = await deleteTool.prepareInvocation({ input: remove }, token);
+    assert.equal(deletePlan.confirmationMessages?.title, `Delete topic ${name}?`);
+    assert.equal(
+      plan(deletePlan),
+      code("Deleting a topic also deletes every group's committed offsets for it.", `Delete on ${ENV_CONNECTION}, with all their events:`, `${name}: the committed offsets of 1 group go with it: ${group}`),
+    );
+    assert.ok((await kafkaTopicNames(BOOTSTRAP)).includes(name), 'kafka-topics: preparing deleted nothing');
+    assert.equal(textOf(await deleteTool.invoke({ input: remove, toolInvocationToken: undefined }, token)), `${name}: deleted.`);
+    assert.ok(!(await kafkaTopicNames(BOOTSTRAP)).includes(name), 'kafka-topics --list no longer shows it');
+    assert.equal(textOf(await deleteTool.invoke({ input: remove, toolInvocationToken: undefined }, token)), 'Nothing was changed: ebx_deleteTopic runs only after its plan was shown and confirmed.');
+  });
+
+  test('topic tools whose plan is refused ask nothing and say why (through invokeTool)', async () => {
+    const missing = uniqueName('lm-tools-never');
+    assert.equal(await invoke('ebx_createTopic', { connection: ENV_CONNECTION, name: topic, partitions: 1 }), `A topic named ${topic} already exists.`);
+    assert.equal(await invoke('ebx_deleteTopic', { connection: ENV_CONNECTION, topics: [topic, missing] }), `There is no topic ${missing} (or this user may not see it). Nothing was deleted.`);
+    assert.match(await invoke('ebx_alterTopicConfig', { connection: ENV_CONNECTION, topic, set: { 'no.such.entry': '1' } }), /^VAST does not offer no\.such\.entry for topics: /);
+    assert.equal(await invoke('ebx_alterTopicConfig', { connection: ENV_CONNECTION, topic }), 'Name at least one entry in "set" (with its new value) or in "reset".');
+    const names = await kafkaTopicNames(BOOTSTRAP);
+    assert.ok(names.includes(topic) && !names.includes(missing), 'kafka-topics: nothing created or deleted');
+    assert.deepEqual(Object.fromEntries(await kafkaTopicOverrides(BOOTSTRAP, topic)), {}, 'kafka-configs: nothing changed');
+  });
+
   test('a changing tool whose plan is refused asks nothing and says why (through invokeTool)', async () => {
     const missing = uniqueName('lm-tools-never');
     assert.equal(
@@ -215,6 +292,7 @@ suite('language-model tools', () => {
 
   test('a read-only connection: reading works, every changing tool is refused with one sentence, nothing changes', async () => {
     const idle = uniqueName('lm-tools-group-ro');
+    const neverCreated = uniqueName('lm-tools-ro-topic');
     await session.cluster().commitOffsets(idle, [{ topic, partition: 0, offset: 2 }]);
     const config = vscode.workspace.getConfiguration('eventBroker');
     const saved = config.inspect('connections')?.globalValue;
@@ -228,6 +306,9 @@ suite('language-model tools', () => {
         ['ebx_deleteGroups', { connection: 'tools-ro', groups: [idle] }, 'deleting consumer groups'],
         ['ebx_resetOffsets', { connection: 'tools-ro', group: idle, topic, to: 'earliest' }, 'resetting offsets'],
         ['ebx_produceRecord', { connection: 'tools-ro', topic, partition: 0, value: 'no' }, 'producing records'],
+        ['ebx_createTopic', { connection: 'tools-ro', name: neverCreated, partitions: 1 }, `creating topic "${neverCreated}"`],
+        ['ebx_alterTopicConfig', { connection: 'tools-ro', topic, set: { 'retention.ms': '1000' } }, `changing the configuration of topic "${topic}"`],
+        ['ebx_deleteTopic', { connection: 'tools-ro', topics: [topic] }, `deleting topic "${topic}"`],
       ];
       for (const [name, input, what] of refusals) {
         // Refused before any plan exists, so VS Code asks nothing: invokeTool answers at once.
@@ -236,9 +317,26 @@ suite('language-model tools', () => {
       assert.ok((await groupIds(session)).includes(idle), 'the group is still there');
       assert.deepEqual((await session.cluster().committedOffsets(idle)).filter((c) => c.offset >= 0).map((c) => c.offset), [2], 'its offset did not move');
       assert.equal((await describePartitions(session, topic))[0].high, high, 'nothing was produced');
+      const names = await kafkaTopicNames(BOOTSTRAP);
+      assert.ok(names.includes(topic) && !names.includes(neverCreated), 'kafka-topics: nothing created or deleted');
+      assert.deepEqual(Object.fromEntries(await kafkaTopicOverrides(BOOTSTRAP, topic)), {}, 'kafka-configs: nothing changed');
     } finally {
       await config.update('connections', saved, vscode.ConfigurationTarget.Global);
     }
+  });
+
+  test('when every connection is read-only, VS Code offers none of the changing tools (the manifest\'s when clause)', async () => {
+    const offered = () => vscode.lm.tools.map((t) => t.name).filter((n) => n.startsWith('ebx_'));
+    assert.deepEqual(CHANGING_TOOLS.filter((n) => !offered().includes(n)), [], 'offered while a connection may change the broker');
+    // The key the container sets when every connection is read-only; here the KAFKA_BOOTSTRAP connection never is, so the test sets it.
+    await vscode.commands.executeCommand('setContext', 'eventBroker.allConnectionsReadOnly', true);
+    try {
+      await until('the changing tools to leave vscode.lm.tools', () => CHANGING_TOOLS.every((n) => !offered().includes(n)));
+      assert.deepEqual(offered().sort(), TOOL_DEFINITIONS.filter((t) => !t.changes).map((t) => t.name).sort(), 'the reading tools stay');
+    } finally {
+      await vscode.commands.executeCommand('setContext', 'eventBroker.allConnectionsReadOnly', false);
+    }
+    await until('the changing tools to come back', () => CHANGING_TOOLS.every((n) => offered().includes(n)));
   });
 
   test('no consumer group appeared on the topics read, except those the tests committed themselves', async () => {

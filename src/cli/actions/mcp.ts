@@ -103,6 +103,8 @@ async function serveMcp(globals: GlobalOptions, readOnly: boolean): Promise<void
     }
     const prepared = await runner.prepareChangingTool(tool, context, input, extra.signal);
     if (!prepared.ok) return text(prepared.text, true);
+    // The broker already is as asked: an answer, with nothing to confirm.
+    if (prepared.change === null) return text(prepared.text, false);
     const { change } = prepared;
     if (!server.getClientCapabilities()?.elicitation) {
       return text(`Nothing was changed: this MCP client cannot ask the user to confirm (it does not support elicitation). The plan was:\n${change.plan}`, true);

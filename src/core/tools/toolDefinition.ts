@@ -3,12 +3,13 @@
 // model reads `modelDescription`), what it takes (one zod schema: the input's type, its runtime
 // check and its JSON Schema) and returns text an agent can quote. Tools that change the broker
 // never run in one step: `prepare` reads what is needed and returns the exact plan, which the
-// adapter shows for confirmation before `apply` runs it.
+// adapter shows for confirmation before `apply` runs it (or, when the broker already is as asked,
+// `{ nothingToChange: sentence }`: no question, no apply).
 //
-// Adding a tool (say ebx_createTopic):
-// 1. src/core/tools/createTopicTool.ts: `export const createTopicTool = defineTool({ name: 'ebx_createTopic',
-//    ..., changes: true, input: { connection: CONNECTION_FIELD, topic: requiredName('…'), partitions:
-//    wholeNumber(1, 20_000, '…') }, async prepare(context, input, signal) { … } })`. The fields come
+// Adding a tool (say ebx_deleteRecords; createTopicTool.ts is a whole example):
+// 1. src/core/tools/deleteRecordsTool.ts: `export const deleteRecordsTool = defineTool({ name: 'ebx_deleteRecords',
+//    ..., changes: true, input: { connection: CONNECTION_FIELD, topic: requiredName('…'), before:
+//    wholeNumber(0, Number.MAX_SAFE_INTEGER, '…') }, async prepare(context, input, signal) { … } })`. The fields come
 //    from toolInput.ts (each brings its sentence for a wrong value; add a builder there for a new
 //    kind); `input` in prepare/run is typed from them and already checked, unknown fields refused.
 //    A changing tool calls refuseIfReadOnly and returns its exact plan; apply does only that.
@@ -73,9 +74,14 @@ export interface PreparedChange {
   apply(signal: AbortSignal): Promise<string>;
 }
 
+/** What prepare returns when the broker already is as asked: nothing to confirm, nothing to apply, and the sentence saying so. */
+export interface NothingToChange {
+  nothingToChange: string;
+}
+
 export interface ChangingTool<Shape extends z.ZodRawShape = z.ZodRawShape> extends ToolDescription<Shape> {
   changes: true;
-  prepare(context: ToolContext, input: ToolInput<Shape>, signal: AbortSignal): Promise<PreparedChange>;
+  prepare(context: ToolContext, input: ToolInput<Shape>, signal: AbortSignal): Promise<PreparedChange | NothingToChange>;
 }
 
 export type ToolDefinition = ReadingTool | ChangingTool;

@@ -13,6 +13,9 @@ import { previewOffsetResetTool } from './previewOffsetResetTool';
 import { deleteGroupsTool } from './deleteGroupsTool';
 import { resetOffsetsTool } from './resetOffsetsTool';
 import { produceRecordTool } from './produceRecordTool';
+import { createTopicTool } from './createTopicTool';
+import { alterTopicConfigTool } from './alterTopicConfigTool';
+import { deleteTopicTool } from './deleteTopicTool';
 
 export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   listConnectionsTool,
@@ -27,6 +30,9 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   deleteGroupsTool,
   resetOffsetsTool,
   produceRecordTool,
+  createTopicTool,
+  alterTopicConfigTool,
+  deleteTopicTool,
 ];
 
 /** The tools a session may offer: without the changing ones when it is read-only. */

@@ -15,12 +15,15 @@ export async function runReadingTool(tool: ReadingTool, context: ToolContext, in
   }
 }
 
-export type PreparedOutcome = { ok: true; change: PreparedChange } | { ok: false; text: string };
+/** A plan to confirm; or (change null) the broker already is as asked, which is an answer, not a failure; or why there is no plan. */
+export type PreparedOutcome = { ok: true; change: PreparedChange } | { ok: true; change: null; text: string } | { ok: false; text: string };
 
-/** The plan of a changing tool, or the sentence saying why there is none. Changes nothing. */
+/** The plan of a changing tool, the sentence saying there is nothing to change, or the one saying why there is no plan. Changes nothing. */
 export async function prepareChangingTool(tool: ChangingTool, context: ToolContext, input: unknown, signal: AbortSignal): Promise<PreparedOutcome> {
   try {
-    return { ok: true, change: await tool.prepare(context, checkToolInput(tool.input, input), signal) };
+    const prepared = await tool.prepare(context, checkToolInput(tool.input, input), signal);
+    if ('nothingToChange' in prepared) return { ok: true, change: null, text: prepared.nothingToChange };
+    return { ok: true, change: prepared };
   } catch (err) {
     return { ok: false, text: explainError(err) };
   }

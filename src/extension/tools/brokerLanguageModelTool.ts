@@ -1,19 +1,18 @@
 // One core tool definition as a VS Code language-model tool. Reading tools run in invoke(). A
 // changing tool computes its plan in prepareInvocation() — which VS Code shows as the confirmation
-// (Continue / Cancel) — and invoke() applies exactly that plan, never a fresh one. Every answer is
+// (Continue / Cancel) — and invoke() applies exactly that plan, never a fresh one; when the broker
+// already is as asked there is no question and invoke() just says so. Every answer is
 // text; a failure is one sentence the model can quote.
 import * as vscode from 'vscode';
-import type { PreparedChange, ToolContext, ToolDefinition } from '../../core/tools/toolDefinition';
+import type { ToolContext, ToolDefinition } from '../../core/tools/toolDefinition';
 import type { RawToolInput } from '../../core/tools/checkToolInput';
-import { applyChange, prepareChangingTool, runReadingTool } from '../../core/tools/toolRunner';
+import { applyChange, prepareChangingTool, runReadingTool, type PreparedOutcome } from '../../core/tools/toolRunner';
 
 /** Plans waiting for invoke(); a few at most (VS Code prepares and invokes one call at a time). */
 const MAX_PENDING_PLANS = 20;
 
-type Pending = { ok: true; change: PreparedChange } | { ok: false; text: string };
-
 export class BrokerLanguageModelTool implements vscode.LanguageModelTool<RawToolInput> {
-  private readonly pending = new Map<string, Pending>();
+  private readonly pending = new Map<string, PreparedOutcome>();
 
   constructor(
     readonly definition: ToolDefinition,
@@ -24,9 +23,11 @@ export class BrokerLanguageModelTool implements vscode.LanguageModelTool<RawTool
     const tool = this.definition;
     if (!tool.changes) return { invocationMessage: `${tool.displayName}…` };
     const prepared = await prepareChangingTool(tool, this.context, options.input, abortSignalOf(token));
-    this.remember(options.input, prepared.ok ? prepared : { ok: false, text: prepared.text });
+    this.remember(options.input, prepared);
     // Nothing can change when there is no plan: no question, invoke() reports why.
     if (!prepared.ok) return { invocationMessage: `${tool.displayName}: refused` };
+    // Nor when the broker already is as asked: no question, invoke() says so.
+    if (prepared.change === null) return { invocationMessage: `${tool.displayName}: nothing to change` };
     const message = new vscode.MarkdownString();
     message.appendCodeblock(prepared.change.plan, 'text');
     return { invocationMessage: `${tool.displayName}…`, confirmationMessages: { title: prepared.change.title, message } };
@@ -40,11 +41,11 @@ export class BrokerLanguageModelTool implements vscode.LanguageModelTool<RawTool
     const pending = this.pending.get(key);
     this.pending.delete(key);
     if (!pending) return result(`Nothing was changed: ${tool.name} runs only after its plan was shown and confirmed.`);
-    if (!pending.ok) return result(pending.text);
+    if (!pending.ok || pending.change === null) return result(pending.text);
     return result((await applyChange(pending.change, signal)).text);
   }
 
-  private remember(input: unknown, pending: Pending): void {
+  private remember(input: unknown, pending: PreparedOutcome): void {
     this.pending.set(keyOf(input), pending);
     while (this.pending.size > MAX_PENDING_PLANS) this.pending.delete(this.pending.keys().next().value!);
   }

@@ -91,9 +91,13 @@ test('names and schemas are what VS Code and MCP accept', () => {
   assert.equal(new Set(TOOL_DEFINITIONS.map((t) => t.toolReferenceName)).size, TOOL_DEFINITIONS.length, 'reference names are unique');
 });
 
-test('read-only offers exactly the tools that change nothing, and they are the three changing ones less', () => {
+test('read-only offers exactly the tools that change nothing, and they are the six changing ones less', () => {
   const changing = TOOL_DEFINITIONS.filter((t) => t.changes).map((t) => t.name);
-  assert.deepEqual(changing, ['ebx_deleteGroups', 'ebx_resetOffsets', 'ebx_produceRecord']);
+  assert.deepEqual(changing, ['ebx_deleteGroups', 'ebx_resetOffsets', 'ebx_produceRecord', 'ebx_createTopic', 'ebx_alterTopicConfig', 'ebx_deleteTopic']);
+  for (const name of ['ebx_createTopic', 'ebx_alterTopicConfig', 'ebx_deleteTopic']) {
+    assert.ok(!toolsOffered(true).some((t) => t.name === name), `${name} is not offered read-only`);
+    assert.ok(toolsOffered(false).some((t) => t.name === name), `${name} is offered otherwise`);
+  }
   assert.deepEqual(toolsOffered(true).map((t) => t.name), TOOL_DEFINITIONS.filter((t) => !t.changes).map((t) => t.name));
   assert.equal(toolsOffered(false).length, TOOL_DEFINITIONS.length);
   assert.ok(!JSON.stringify(contributed).toLowerCase().includes('"password"'), 'no tool takes or shows a password');
