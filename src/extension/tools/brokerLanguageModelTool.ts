@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { ToolContext, ToolDefinition } from '../../core/tools/toolDefinition';
 import type { RawToolInput } from '../../core/tools/checkToolInput';
 import { applyChange, prepareChangingTool, runReadingTool, type PreparedOutcome } from '../../core/tools/toolRunner';
+import { fencedPlan } from './fencedPlan';
 
 /** Plans waiting for invoke(); a few at most (VS Code prepares and invokes one call at a time). */
 const MAX_PENDING_PLANS = 20;
@@ -29,7 +30,7 @@ export class BrokerLanguageModelTool implements vscode.LanguageModelTool<RawTool
     // Nor when the broker already is as asked: no question, invoke() says so.
     if (prepared.change === null) return { invocationMessage: `${tool.displayName}: nothing to change` };
     const message = new vscode.MarkdownString();
-    message.appendCodeblock(prepared.change.plan, 'text');
+    message.appendMarkdown(fencedPlan(prepared.change.plan));
     return { invocationMessage: `${tool.displayName}…`, confirmationMessages: { title: prepared.change.title, message } };
   }
 
