@@ -8,8 +8,9 @@ const core = (rel) => require(path.join(__dirname, '..', 'out', 'src', 'core', r
 const { KafkaSession } = core('session');
 const { listTopics } = core('topics');
 const { partitionWatermarks } = core('partitionWatermarks');
-const { listGroups, describeGroup } = core('groups');
-const { groupLags } = core('groupLags');
+const { listGroups } = core('groups/listGroups');
+const { describeGroup } = core('groups/describeGroup');
+const { groupLags } = core('groups/groupLags');
 
 const OPS = {
   topics: async (s) => (await listTopics(s)).length,

@@ -149,7 +149,7 @@ test('the consuming guide scenario is on the broker: topics, 35 orders, groups, 
   const { groups } = await ebx<{ groups: Array<{ groupId: string; state: string; members: number; protocol: string }> }>('groups');
   const group = (id: string) => groups.find((g) => g.groupId === id);
   assert.equal(group('docs-consuming-billing')?.state, 'Empty');
-  assert.deepEqual({ ...group('docs-consuming-rebalance') }, { groupId: 'docs-consuming-rebalance', state: 'Stable', protocolType: 'consumer', protocol: 'range', members: 2 });
+  assert.deepEqual({ ...group('docs-consuming-rebalance') }, { groupId: 'docs-consuming-rebalance', state: 'Stable', protocolType: 'consumer', protocol: 'range', members: 2, type: 'classic' });
   for (const id of ['demo-idle-1', 'demo-idle-2', 'demo-idle-3']) assert.equal(group(id)?.state, 'Empty', id);
 
   type Detail = { members: Array<{ clientId: string; assignment: Array<{ topic: string; partitions: number[] }> }>; offsets: Array<{ partition: number; committed: number | null }> };
