@@ -239,7 +239,7 @@ suite('explorer tree', () => {
       assert.equal(row(kafkaRows, 'Fetch').description, range('Fetch'));
       assert.equal(row(kafkaRows, 'DeleteRecords').description, range('DeleteRecords'));
       assert.ok(kafkaRows.every((r) => r.contextValue === 'apiVersion'));
-      assert.equal(api.explorer.getTreeItem(row(kafkaRows, 'DeleteRecords').node).iconPath, undefined);
+      assert.equal((api.explorer.getTreeItem(row(kafkaRows, 'DeleteRecords').node).iconPath as vscode.ThemeIcon).id, 'symbol-method');
       await vscode.commands.executeCommand('eventBroker.refresh', clusterRow.node);
       assert.equal((await findRow(api, clusterRow.node, 'Totals')).description, `${n(topicCount)} topics · ${n(now.partitions)} partitions`);
     } finally {

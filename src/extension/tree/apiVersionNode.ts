@@ -17,7 +17,8 @@ export class ApiVersionNode implements ExplorerNode {
     const lines = [`**${row.name}** (api key ${row.apiKey}): ${row.versions}`];
     if (row.vast) lines.push(`**${row.vast.headline}.** ${row.vast.instead}`);
     item.tooltip = new vscode.MarkdownString(lines.join('\n\n'));
-    if (row.vast) item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+    // Plain rows get an icon too, so every name starts at the same indent as the marked ones.
+    item.iconPath = row.vast ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')) : new vscode.ThemeIcon('symbol-method');
     item.contextValue = !row.vast ? CONTEXT_VALUES.apiVersion : row.vast.support === 'none' ? CONTEXT_VALUES.apiVersionNotOnVast : CONTEXT_VALUES.apiVersionPartlyOnVast;
     return item;
   }
