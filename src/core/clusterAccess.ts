@@ -36,6 +36,15 @@ export interface Metadata {
   topics: TopicMeta[];
 }
 
+/** One request a broker accepts and the versions of it the broker speaks, as its ApiVersions answer says. */
+export interface ApiVersionRange {
+  apiKey: number;
+  /** Kafka's name for the request ("Fetch", "Metadata"); "API <key>" for a key no table names. */
+  name: string;
+  minVersion: number;
+  maxVersion: number;
+}
+
 export interface OffsetQuery {
   topic: string;
   partition: number;
@@ -212,6 +221,8 @@ export interface ClusterAccess {
   /** Forget cached leaders (after a leader change or a dropped connection). */
   refreshMetadata(): Promise<void>;
   leaderOf(topic: string, partition: number): Promise<number>;
+  /** ApiVersions sent to this broker: every request it accepts, sorted by api key. */
+  apiVersions(nodeId: number): Promise<ApiVersionRange[]>;
   /** ListOffsets grouped by leader: one request per broker, whatever the number of topics. */
   listOffsets(queries: OffsetQuery[]): Promise<OffsetAnswer[]>;
   /**

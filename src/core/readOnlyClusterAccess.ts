@@ -5,6 +5,7 @@
 // purpose: a method added to the interface does not compile here until someone decides whether it
 // reads or changes.
 import type {
+  ApiVersionRange,
   ClusterAccess,
   CommittedOffset,
   ConfigChange,
@@ -53,6 +54,9 @@ class ReadOnlyClusterAccess implements ClusterAccess {
   }
   leaderOf(topic: string, partition: number): Promise<number> {
     return this.inner.leaderOf(topic, partition);
+  }
+  apiVersions(nodeId: number): Promise<ApiVersionRange[]> {
+    return this.inner.apiVersions(nodeId);
   }
   listOffsets(queries: OffsetQuery[]): Promise<OffsetAnswer[]> {
     return this.inner.listOffsets(queries);

@@ -1,6 +1,6 @@
 import type { BrokerProfile, PartitionInfo, TopicSummary } from './model';
 import type { KafkaSession } from './session';
-import { EARLIEST, LATEST, type NewTopicSpec } from './clusterAccess';
+import { EARLIEST, LATEST, type Metadata, type NewTopicSpec } from './clusterAccess';
 import { UsageError } from './errors';
 import { askAgainWhileLeadersSettle } from './askAgain';
 import { validateTopicName } from './topics/topicName';
@@ -8,7 +8,11 @@ import { createPlannedTopic, planTopicCreation } from './topics/createTopicPlan'
 
 /** Every topic the user may see, from one Metadata request. */
 export async function listTopics(session: KafkaSession): Promise<TopicSummary[]> {
-  const metadata = await session.withinTimeout('listing topics', () => session.cluster().metadata());
+  return topicSummariesOf(await session.withinTimeout('listing topics', () => session.cluster().metadata()));
+}
+
+/** The topics of a Metadata answer, by name. */
+export function topicSummariesOf(metadata: Metadata): TopicSummary[] {
   return metadata.topics
     .map((t) => ({ name: t.name, partitions: t.partitions.length, internal: t.internal }))
     .sort((a, b) => a.name.localeCompare(b.name));

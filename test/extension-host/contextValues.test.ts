@@ -26,7 +26,7 @@ const PARTITIONS: ContextKey[] = ['partition', 'partitionReadOnly'];
 
 /** Each view/item/context entry ("command@group") and the rows it is meant to appear on. */
 const INTENDED: Record<string, ContextKey[]> = {
-  'eventBroker.refresh@inline@9': [...CONNECTIONS, 'topicsFolder', 'topicsFolderReadOnly', ...TOPICS, 'topicConfig', 'topicConfigReadOnly', 'groupsFolder', 'groupsFolderReadOnly', ...GROUPS],
+  'eventBroker.refresh@inline@9': [...CONNECTIONS, 'topicsFolder', 'topicsFolderReadOnly', ...TOPICS, 'topicConfig', 'topicConfigReadOnly', 'groupsFolder', 'groupsFolderReadOnly', ...GROUPS, 'cluster'],
   // Removing a connection changes settings, not the broker: offered on read-only ones too.
   'eventBroker.removeConnection@9_remove': ['connectionFromSettings', 'connectionFromSettingsReadOnly'],
   'eventBroker.tailTopic@inline@1': TOPICS,
@@ -61,7 +61,7 @@ const INTENDED: Record<string, ContextKey[]> = {
 };
 
 /** Rows that no menu item is meant for (details, states and the "Load more…" row, which acts on click). */
-const WITHOUT_MENU: ContextKey[] = ['error', 'info', 'loadMore', 'configEntryReadOnly'];
+const WITHOUT_MENU: ContextKey[] = ['error', 'info', 'loadMore', 'configEntryReadOnly', 'broker', 'apiVersions', 'apiVersion', 'apiVersionNotOnVast', 'apiVersionPartlyOnVast', 'clusterTotals'];
 
 const manifest = JSON.parse(fs.readFileSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'package.json'), 'utf8')) as {
   contributes: { menus: Record<string, MenuItem[]> };

@@ -4,6 +4,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { openSession, topicWith, liveConsumer, uniqueName } from '../support/kafkaFixtures';
 import { describeGroup } from '../../src/core/groups/describeGroup';
+import { describeCluster } from '../../src/core/cluster/clusterDescription';
+import { kafkaBrokerApiVersions, kafkaTopicNames } from '../support/kafkaAdminTools';
 import type { KafkaSession } from '../../src/core/session';
 import type { Consumer } from 'kafkajs';
 import { extensionApi, findRow, rows, until } from './extensionApi';
@@ -36,7 +38,7 @@ suite('explorer tree', () => {
     api.explorer.refresh();
     const connection = await findRow(api, undefined, /^KAFKA_BOOTSTRAP/);
     const folders = await rows(api, connection.node);
-    assert.deepEqual(folders.map((f) => f.contextValue), ['topics', 'groups']);
+    assert.deepEqual(folders.map((f) => f.contextValue), ['topics', 'groups', 'cluster']);
     const topics = await until('the topic count', async () => {
       const row = await findRow(api, connection.node, /^Topics/);
       return /^Topics \(\d+\)$/.test(row.label) ? row : undefined;
@@ -164,15 +166,102 @@ suite('explorer tree', () => {
     }
   });
 
+  test('Cluster → the brokers, API versions as kafka-broker-api-versions reports them, and the totals', async function () {
+    this.timeout(240_000);
+    const api = await extensionApi();
+    const connection = await findRow(api, undefined, /^KAFKA_BOOTSTRAP/);
+    const clusterRow = await until('the Cluster row with its brokers', async () => {
+      const row = await findRow(api, connection.node, 'Cluster');
+      return /^\d+ brokers? · cluster \S+$/.test(row.description) ? row : undefined;
+    });
+    assert.equal(clusterRow.contextValue, 'cluster');
+    assert.equal(api.explorer.getTreeItem(clusterRow.node).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    const kafkas = await kafkaBrokerApiVersions(process.env.KAFKA_BOOTSTRAP!);
+    const cluster = await describeCluster(session);
+    assert.equal(clusterRow.description, `${kafkas.size} broker${kafkas.size === 1 ? '' : 's'} · cluster ${cluster.clusterId}`);
+
+    const children = await rows(api, clusterRow.node);
+    const brokers = children.filter((c) => c.contextValue === 'broker');
+    // Kafka's tool names each broker by the address it advertises: the rows show the same ones.
+    assert.deepEqual(brokers.map((b) => b.description.split(' · ')[0]).sort(), [...kafkas.keys()].sort());
+    for (const b of cluster.brokers) {
+      const row = brokers.find((r) => r.label === `broker ${b.id}`);
+      assert.ok(row, `a row for broker ${b.id}`);
+      assert.equal(row.description, [`${b.host}:${b.port}`, b.rack === null ? '' : `rack ${b.rack}`, b.id === cluster.controller ? 'controller' : ''].filter(Boolean).join(' · '));
+      assert.match((api.explorer.getTreeItem(row.node).tooltip as vscode.MarkdownString).value, new RegExp(`port: ${b.port}`));
+    }
+    assert.deepEqual(children.slice(brokers.length).map((c) => [c.label, c.contextValue]), [
+      ['API versions', 'apiVersions'],
+      ['Totals', 'clusterTotals'],
+    ]);
+
+    // API versions, under the default profile (vast): what the broker asked reports, VAST's gaps marked.
+    const apiVersions = children[brokers.length];
+    const asked = cluster.brokers.find((b) => apiVersions.description === `broker ${b.id}`);
+    assert.ok(asked, `the API versions row names the broker it asked: ${apiVersions.description}`);
+    const theirs = kafkas.get(`${asked.host}:${asked.port}`)!;
+    const range = (name: string) => {
+      const v = theirs.find((t) => t.name === name);
+      assert.ok(v, `kafka-broker-api-versions lists ${name}`);
+      return `v${v.minVersion}–v${v.maxVersion}`;
+    };
+    const vastRows = await rows(api, apiVersions.node);
+    assert.equal(vastRows.length, theirs.length, 'one row per request the broker accepts');
+    const row = (list: typeof vastRows, name: string) => {
+      const found = list.find((r) => r.label === name);
+      assert.ok(found, `a row for ${name}`);
+      return found;
+    };
+    assert.equal(row(vastRows, 'Metadata').description, range('Metadata'));
+    assert.equal(row(vastRows, 'Metadata').contextValue, 'apiVersion');
+    assert.equal(row(vastRows, 'Fetch').description, `${range('Fetch')} · VAST supports this in part`);
+    assert.equal(row(vastRows, 'Fetch').contextValue, 'apiVersion.partlyOnVast');
+    const deleteRecords = row(vastRows, 'DeleteRecords');
+    assert.equal(deleteRecords.description, `${range('DeleteRecords')} · VAST does not support this`);
+    assert.equal(deleteRecords.contextValue, 'apiVersion.notOnVast');
+    const tooltip = (api.explorer.getTreeItem(deleteRecords.node).tooltip as vscode.MarkdownString).value;
+    assert.match(tooltip, /VAST does not support this\.\*\* VAST's admin API cannot delete records/);
+    assert.equal((api.explorer.getTreeItem(deleteRecords.node).iconPath as vscode.ThemeIcon).id, 'warning');
+
+    // Totals: the topics kafka-topics lists, every partition, and VAST's ceilings.
+    const topicCount = (await kafkaTopicNames(process.env.KAFKA_BOOTSTRAP!)).length;
+    await vscode.commands.executeCommand('eventBroker.refresh', clusterRow.node);
+    const now = await describeCluster(session);
+    assert.equal(now.topics, topicCount, 'no topic came or went while kafka-topics listed them');
+    const totals = await findRow(api, clusterRow.node, 'Totals');
+    const n = (x: number) => x.toLocaleString('en-US');
+    assert.equal(totals.description, `${n(topicCount)} topics · ${n(now.partitions)} partitions of 200,000 a view · largest topic ${n(now.largestTopic!.partitions)} of 20,000 a topic`);
+
+    // Under the kafka profile the same rows are plain, and the totals have no ceilings.
+    const config = vscode.workspace.getConfiguration('eventBroker');
+    await config.update('brokerProfile', 'kafka', vscode.ConfigurationTarget.Global);
+    try {
+      const kafkaRows = await rows(api, apiVersions.node);
+      assert.equal(row(kafkaRows, 'Fetch').description, range('Fetch'));
+      assert.equal(row(kafkaRows, 'DeleteRecords').description, range('DeleteRecords'));
+      assert.ok(kafkaRows.every((r) => r.contextValue === 'apiVersion'));
+      assert.equal((api.explorer.getTreeItem(row(kafkaRows, 'DeleteRecords').node).iconPath as vscode.ThemeIcon).id, 'symbol-method');
+      await vscode.commands.executeCommand('eventBroker.refresh', clusterRow.node);
+      assert.equal((await findRow(api, clusterRow.node, 'Totals')).description, `${n(topicCount)} topics · ${n(now.partitions)} partitions`);
+    } finally {
+      await config.update('brokerProfile', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   test('a broker that is not there becomes an error row with Retry, not a popup', async () => {
     const api = await extensionApi();
     const { ConnectionNode } = await import('../../src/extension/tree/connectionNode');
     const unreachable = new ConnectionNode({ id: 'test:unreachable', name: 'unreachable', source: 'settings', bootstrap: '127.0.0.1:1' }, api.explorer.context);
     const folders = await rows(api, unreachable);
-    const errors = await rows(api, folders[0].node);
-    assert.equal(errors.length, 1);
-    assert.match(errors[0].label, /Broker unreachable/);
-    assert.equal(errors[0].description, 'Retry');
-    assert.equal(api.explorer.getTreeItem(errors[0].node).command?.command, 'eventBroker.refresh');
+    assert.deepEqual(folders.map((f) => f.contextValue), ['topics', 'groups', 'cluster']);
+    // Each folder fails on its own, the Cluster node too.
+    for (const folder of folders) {
+      const errors = await rows(api, folder.node);
+      assert.equal(errors.length, 1, folder.label);
+      assert.match(errors[0].label, /Broker unreachable/);
+      assert.equal(errors[0].description, 'Retry');
+      assert.equal(errors[0].contextValue, 'error');
+      assert.equal(api.explorer.getTreeItem(errors[0].node).command?.command, 'eventBroker.refresh');
+    }
   });
 });

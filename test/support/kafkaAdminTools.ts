@@ -1,10 +1,12 @@
 // Apache Kafka's own admin tools, the reference for every change ebx makes to topics: a change is
 // checked with what kafka-configs, kafka-topics, kafka-get-offsets and kafka-broker-api-versions
 // say, never only with our own reads. They are the 3.9.1 releases (kafka-tools from bench/kafkaTools.mjs,
-// ConfigCommand from the broker's own jars); they speak to a 4.x broker as well.
+// ConfigCommand from the broker's own jars); they speak to a 4.x broker as well. The API versions of
+// a broker are read with the newest kafka-tools, which names every request Kafka 4 has.
 import { execFile, execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './ebxProcess';
+import { kafkaToolArgs } from './kafkaTools';
 
 let toolsClasspath: string | undefined;
 let brokerClasspath: string | undefined;
@@ -24,10 +26,13 @@ function classpaths(): { tools: string; broker: string } {
 }
 
 function runJava(classpath: string, mainClass: string, args: string[]): Promise<string> {
-  const full = ['-Xmx256M', '-Djava.awt.headless=true', '-Dlog4j.configuration=file:/dev/null', '-cp', classpath, mainClass, ...args];
+  return runJavaArgs(['-Xmx256M', '-Djava.awt.headless=true', '-Dlog4j.configuration=file:/dev/null', '-cp', classpath, mainClass, ...args]);
+}
+
+function runJavaArgs(full: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile('java', full, { timeout: 120_000, maxBuffer: 1 << 24 }, (err, stdout, stderr) => {
-      if (err) return reject(new Error(`${mainClass} ${args.join(' ')} failed: ${err.message}\n${stdout}\n${stderr}`));
+      if (err) return reject(new Error(`java ${full.slice(full.indexOf('-cp') + 2).join(' ')} failed: ${err.message}\n${stdout}\n${stderr}`));
       resolve(stdout);
     });
   });
@@ -94,4 +99,39 @@ export async function kafkaFirstOffsets(bootstrap: string, topic: string): Promi
 export async function kafkaBrokerIds(bootstrap: string): Promise<{ address: string; id: number; rack: string | null }[]> {
   const out = await runJava(classpaths().broker, 'kafka.admin.BrokerApiVersionsCommand', ['--bootstrap-server', bootstrap]);
   return [...out.matchAll(/^(\S+:\d+) \(id: (\d+) rack: (\S+?)(?: isFenced: \w+)?\) ->/gm)].map((m) => ({ address: m[1], id: Number(m[2]), rack: m[3] === 'null' ? null : m[3] }));
+}
+
+export interface KafkaApiVersion {
+  apiKey: number;
+  /** Kafka's name, or "UNKNOWN" for a key newer than the tool. */
+  name: string;
+  minVersion: number;
+  maxVersion: number;
+}
+
+/**
+ * The kafka-tools release whose kafka-broker-api-versions names the requests: the newest (the
+ * *-kafka4 tiers' release, scripts/broker.mjs), since 3.9.1's prints keys 88 on as UNKNOWN and key 74
+ * by its old name (ListClientMetricsResources, now ListConfigResources). It speaks to 3.9.1 too.
+ */
+const API_VERSIONS_TOOL_RELEASE = process.env.EBX_KAFKA4_VERSION || '4.4.0';
+
+/**
+ * `kafka-broker-api-versions`: what each broker ("host:port") answers to ApiVersions, from lines
+ * like "Fetch(1): 4 to 17 [usable: 16]" or "OffsetDelete(47): 0 [usable: 0]". Requests the tool
+ * knows but the broker does not offer ("UNSUPPORTED") are left out.
+ */
+export async function kafkaBrokerApiVersions(bootstrap: string): Promise<Map<string, KafkaApiVersion[]>> {
+  const out = await runJavaArgs([...kafkaToolArgs('org.apache.kafka.tools.BrokerApiVersionsCommand', API_VERSIONS_TOOL_RELEASE), '--bootstrap-server', bootstrap]);
+  const byBroker = new Map<string, KafkaApiVersion[]>();
+  for (const block of out.matchAll(/^(\S+:\d+) \(id: \d+ [^)]*\) -> \(\n([\s\S]*?)\n\)/gm)) {
+    const versions = [...block[2].matchAll(/^\s+(\w+)\((\d+)\): (\d+)(?: to (\d+))?/gm)].map((m) => ({
+      apiKey: Number(m[2]),
+      name: m[1],
+      minVersion: Number(m[3]),
+      maxVersion: Number(m[4] ?? m[3]),
+    }));
+    byBroker.set(block[1], versions);
+  }
+  return byBroker;
 }

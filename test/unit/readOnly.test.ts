@@ -20,7 +20,7 @@ import { VirtualClock } from './support/virtualClock';
  * work and are recorded: a read-only session must let none of them reach it.
  */
 function recordingCluster(): { access: ClusterAccess; scripted: ScriptedCluster; changes: string[] } {
-  const scripted = new ScriptedCluster(new VirtualClock()).addTopic('orders', [1, 1]);
+  const scripted = new ScriptedCluster(new VirtualClock()).addTopic('orders', [1, 1]).withApiVersions(1, [{ apiKey: 1, name: 'Fetch', minVersion: 4, maxVersion: 17 }]);
   const changes: string[] = [];
   const changing: Pick<ClusterAccess, 'commitOffsets' | 'deleteGroups' | 'createTopic' | 'deleteTopic' | 'produce' | 'coordinatorOf' | 'alterTopicConfig' | 'deleteRecords'> = {
     alterTopicConfig: (topic: string) => {
@@ -102,6 +102,7 @@ describe('a read-only session', () => {
       ['orders'],
     );
     assert.equal((await session.cluster().topicMetadata('orders')).partitions.length, 2);
+    assert.deepEqual(await session.cluster().apiVersions(1), [{ apiKey: 1, name: 'Fetch', minVersion: 4, maxVersion: 17 }]);
     assert.equal(session.readOnly, true);
   });
 

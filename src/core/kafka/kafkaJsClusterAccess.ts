@@ -13,6 +13,7 @@ import { BrokerError } from '../brokerError';
 import { DEFAULT_TIMEOUT_MS, type ConnectionOptions } from '../connection';
 import type { Logger } from '../logger';
 import type {
+  ApiVersionRange,
   ClusterAccess,
   CommittedOffset,
   ConfigChange,
@@ -43,6 +44,7 @@ import { FetchReadAhead, type FetchingBroker } from './fetchRequest';
 import { forwardKafkaJsLog, kafkaJsConfig } from './kafkaJsConfig';
 import { decodeAssignment } from './memberAssignment';
 import { describeConsumerGroupsOn, listGroupsOn } from './groupRequests';
+import { apiKeyName } from './apiKeyNames';
 import { CREATE_TOPICS, DELETE_RECORDS, errorName, sendKeepingPartitionErrors, OFFSET_COMMIT } from './brokerRequests';
 import type { ClusterOptions, InternalBroker, InternalCluster, MetadataResponse } from './kafkaJsInternals';
 
@@ -200,6 +202,21 @@ class KafkaJsClusterAccess implements ClusterAccess {
       if (signal?.aborted) throw abortError();
       await this.connect();
       return this.readAhead.fetch((await this.broker(nodeId)) as FetchingBroker, nodeId, requests, limits);
+    });
+  }
+
+  /**
+   * ApiVersions asked of this broker itself. Not the Broker's `versions`: kafkajs's broker pool hands
+   * every broker the seed broker's answer (cluster/brokerPool.js), which would show the seed's
+   * versions for every node of a cluster in a rolling upgrade.
+   */
+  apiVersions(nodeId: number): Promise<ApiVersionRange[]> {
+    return classified(async () => {
+      await this.connect();
+      const versions = await (await this.broker(nodeId)).apiVersions();
+      return Object.entries(versions)
+        .map(([key, range]) => ({ apiKey: Number(key), name: apiKeyName(Number(key)), minVersion: range.minVersion, maxVersion: range.maxVersion }))
+        .sort((a, b) => a.apiKey - b.apiKey);
     });
   }
 

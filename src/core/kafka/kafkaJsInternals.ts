@@ -141,6 +141,8 @@ export interface InternalBroker {
   /** Builds a request at the negotiated version (set once the broker is connected). */
   lookupRequest(apiKey: number, definitions: unknown): (args: object) => ProtocolRequest;
   disconnect(): Promise<void>;
+  /** Sends ApiVersions to this broker now (unlike `versions`, which kafkajs copies from the seed broker). */
+  apiVersions(): Promise<Record<number, { minVersion: number; maxVersion: number }>>;
   metadata(topics: string[]): Promise<MetadataResponse>;
   listOffsets(args: ListOffsetsArgs): Promise<ListOffsetsResponse>;
   fetch(args: FetchArgs): Promise<FetchResponse>;

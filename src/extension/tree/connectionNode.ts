@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { listTopics } from '../../core/topics';
+import { topicSummariesOf } from '../../core/topics';
+import { clusterDescriptionOf, readClusterMetadata, type ClusterDescription } from '../../core/cluster/clusterDescription';
 import { listGroups } from '../../core/groups/listGroups';
 import type { GroupList, TopicSummary } from '../../core/model';
 import type { BrokerConnection } from '../connections/brokerConnection';
@@ -7,14 +8,16 @@ import type { ExplorerContext } from './explorerContext';
 import type { ExplorerNode } from './explorerNode';
 import { TopicsFolderNode } from './topicsFolderNode';
 import { GroupsFolderNode } from './groupsFolderNode';
+import { ClusterNode } from './clusterNode';
 import { connectionContextValue } from './contextValues';
 
-/** A broker connection: Topics (n) and Consumer Groups (n/256), each loading and failing on its own. */
+/** A broker connection: Topics (n), Consumer Groups (n/256) and Cluster, each loading and failing on its own. */
 export class ConnectionNode implements ExplorerNode {
   readonly parent = undefined;
   private loaded: Promise<ExplorerNode[]> | undefined;
   topicsFolder: TopicsFolderNode | undefined;
   groupsFolder: GroupsFolderNode | undefined;
+  clusterNode: ClusterNode | undefined;
 
   constructor(
     readonly connection: BrokerConnection,
@@ -52,17 +55,21 @@ export class ConnectionNode implements ExplorerNode {
     this.loaded = undefined;
     this.topicsFolder = undefined;
     this.groupsFolder = undefined;
+    this.clusterNode = undefined;
   }
 
   private async load(): Promise<ExplorerNode[]> {
     const session = await this.context.session(this.connection).catch((err) => err as Error);
-    const topics: Promise<TopicSummary[]> = session instanceof Error ? Promise.reject(session) : listTopics(session);
+    // One Metadata request gives both the topics and the cluster (a view can hold 200,000 partitions).
+    const metadata = session instanceof Error ? Promise.reject(session) : readClusterMetadata(session);
+    const topics: Promise<TopicSummary[]> = metadata.then(topicSummariesOf);
+    const cluster: Promise<ClusterDescription> = metadata.then(clusterDescriptionOf);
     const groups: Promise<GroupList> = session instanceof Error ? Promise.reject(session) : listGroups(session, this.context.settings().brokerProfile);
-    // Both start now; each folder shows its own result or its own error.
-    topics.catch(() => undefined);
-    groups.catch(() => undefined);
+    // All start now; each folder shows its own result or its own error.
+    for (const p of [topics, cluster, groups]) p.catch(() => undefined);
     this.topicsFolder = new TopicsFolderNode(this, this.connection, this.context, topics);
     this.groupsFolder = new GroupsFolderNode(this, this.connection, this.context, groups);
-    return [this.topicsFolder, this.groupsFolder];
+    this.clusterNode = new ClusterNode(this, this.connection, this.context, cluster);
+    return [this.topicsFolder, this.groupsFolder, this.clusterNode];
   }
 }

@@ -44,6 +44,15 @@ export const CONTEXT_VALUES = {
   groupReadOnly: 'group.readonly',
   groupMember: 'member',
   groupOffset: 'groupOffset',
+  /** The Cluster node of a connection: brokers, API versions and totals. */
+  cluster: 'cluster',
+  broker: 'broker',
+  apiVersions: 'apiVersions',
+  apiVersion: 'apiVersion',
+  // Under the vast profile, a request VAST lacks or offers only in part (vastApiDifferences.ts).
+  apiVersionNotOnVast: 'apiVersion.notOnVast',
+  apiVersionPartlyOnVast: 'apiVersion.partlyOnVast',
+  clusterTotals: 'clusterTotals',
   error: 'error',
   info: 'info',
   loadMore: 'loadMore',

@@ -130,6 +130,7 @@ export class GroupCluster implements ClusterAccess {
   partitionsOf = (topics: string[]) => this.logs.partitionsOf(topics);
   refreshMetadata = () => this.logs.refreshMetadata();
   leaderOf = (topic: string, partition: number) => this.logs.leaderOf(topic, partition);
+  apiVersions = (nodeId: number) => this.logs.apiVersions(nodeId);
   fetch = (nodeId: number, requests: FetchRequest[], limits: FetchLimits, signal?: AbortSignal) => this.logs.fetch(nodeId, requests, limits, signal);
   deleteGroups = () => this.logs.deleteGroups();
   createTopic = () => this.logs.createTopic();

@@ -6,6 +6,7 @@
 // on what the reader asked for. This is a fake of *our* interface, never of Kafka: the real-broker
 // tiers test the same behaviour against Kafka.
 import type {
+  ApiVersionRange,
   ClusterAccess,
   FetchedPartition,
   FetchLimits,
@@ -98,6 +99,7 @@ export class ScriptedCluster implements ClusterAccess {
   private readonly scripts = new Map<number, FetchStep[]>();
   /** ListOffsets answers still to refuse per "topic/partition", as a leader not yet settled does. */
   private readonly unsettledLeaders = new Map<string, number>();
+  private readonly apiVersionsByNode = new Map<number, ApiVersionRange[]>();
   private readonly gates = new Map<HoldableMethod, { reached: () => void; released: Promise<void> }[]>();
 
   constructor(
@@ -113,6 +115,12 @@ export class ScriptedCluster implements ClusterAccess {
       name,
       leaders.map((leader) => ({ leader, start: 0, records: [] })),
     );
+    return this;
+  }
+
+  /** What ApiVersions to this broker answers (unscripted brokers refuse the call). */
+  withApiVersions(nodeId: number, versions: ApiVersionRange[]): this {
+    this.apiVersionsByNode.set(nodeId, versions);
     return this;
   }
 
@@ -325,6 +333,10 @@ export class ScriptedCluster implements ClusterAccess {
     }
   }
 
+  apiVersions(nodeId: number): Promise<ApiVersionRange[]> {
+    const versions = this.apiVersionsByNode.get(nodeId);
+    return versions ? Promise.resolve(versions) : notScripted(`apiVersions of broker ${nodeId}`);
+  }
   listGroupsPerBroker(): Promise<never> {
     return notScripted('listGroupsPerBroker');
   }
