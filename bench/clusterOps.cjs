@@ -6,7 +6,7 @@
 const path = require('node:path');
 const core = (rel) => require(path.join(__dirname, '..', 'out', 'src', 'core', rel));
 const { KafkaSession } = core('session');
-const { listTopics } = core('topics');
+const { listTopics } = core('topics/listTopics');
 const { partitionWatermarks } = core('partitionWatermarks');
 const { listGroups } = core('groups/listGroups');
 const { describeGroup } = core('groups/describeGroup');

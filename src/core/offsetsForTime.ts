@@ -1,6 +1,6 @@
 import type { OffsetForTime } from './model';
 import type { KafkaSession } from './session';
-import { validateTopicName } from './topics';
+import { validateTopicName } from './topics/topicName';
 
 /**
  * Per partition, the first offset whose timestamp is at or after `timeMs` (one ListOffsets per

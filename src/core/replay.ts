@@ -4,7 +4,7 @@ import { readPartitions, type PartitionBatch } from './reader/partitionReader';
 import { resolveStart, type ResolvedStart, type StartPosition } from './reader/startPosition';
 import { showRecord } from './reader/shownRecord';
 import { UsageError } from './errors';
-import { validateTopicName } from './topics';
+import { validateTopicName } from './topics/topicName';
 
 export interface ReplayOptions {
   topic: string;

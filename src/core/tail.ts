@@ -5,7 +5,7 @@ import { showRecord } from './reader/shownRecord';
 import { EARLIEST, LATEST } from './clusterAccess';
 import { UsageError } from './errors';
 import { askAgainWhileLeadersSettle } from './askAgain';
-import { validateTopicName } from './topics';
+import { validateTopicName } from './topics/topicName';
 
 export interface TailOptions {
   topic: string;

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listTopics } from '../../src/core/topics';
+import { listTopics } from '../../src/core/topics/listTopics';
 import { listGroups } from '../../src/core/groups/listGroups';
 import type { KafkaSession } from '../../src/core/session';
 import { testBroker } from '../support/brokerEnv';

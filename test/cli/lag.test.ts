@@ -5,7 +5,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KafkaSession } from '../../src/core/session';
-import { describePartitions, type RecordToSend } from '../../src/core/topics';
+import { describePartitions } from '../../src/core/topics/listTopics';
+import { type RecordToSend } from '../../src/core/topics/produce';
 import { testBroker } from '../support/brokerEnv';
 import { openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
 import { assertOneCleanLine, ebx, exited, startEbx } from '../support/ebxProcess';

@@ -16,7 +16,7 @@ import { EBX, ROOT } from '../support/ebxProcess';
 import type { KafkaSession } from '../../src/core/session';
 import { describeGroup } from '../../src/core/groups/describeGroup';
 import { listGroups } from '../../src/core/groups/listGroups';
-import { describePartitions } from '../../src/core/topics';
+import { describePartitions } from '../../src/core/topics/listTopics';
 import { cliToolContext } from '../../src/cli/actions/mcp';
 import { toolNamed } from '../../src/core/tools/toolList';
 import { runReadingTool } from '../../src/core/tools/toolRunner';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { KafkaSession } from '../../src/core/session';
 import { describeGroup } from '../../src/core/groups/describeGroup';
 import { listGroups } from '../../src/core/groups/listGroups';
-import { describePartitions, listTopics } from '../../src/core/topics';
+import { describePartitions, listTopics } from '../../src/core/topics/listTopics';
 import { openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
 import { testBroker } from '../support/brokerEnv';
 import { assertOneCleanLine, ebx } from '../support/ebxProcess';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { listGroups } from '../../src/core/groups/listGroups';
-import type { RecordToSend } from '../../src/core/topics';
+import type { RecordToSend } from '../../src/core/topics/produce';
 import type { KafkaSession } from '../../src/core/session';
 import { testBroker } from '../support/brokerEnv';
 import { openSession, topicWith } from '../support/kafkaFixtures';

@@ -2,7 +2,9 @@
 // an EbxError for the broker's state), never a hang, and never a side effect on the broker.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTopic, describePartitions, listTopics, produce } from '../../src/core/topics';
+import { createTopic } from '../../src/core/topics/createTopicPlan';
+import { describePartitions, listTopics } from '../../src/core/topics/listTopics';
+import { produce } from '../../src/core/topics/produce';
 import { replay } from '../../src/core/replay';
 import { tail } from '../../src/core/tail';
 import { offsetsForTime } from '../../src/core/offsetsForTime';

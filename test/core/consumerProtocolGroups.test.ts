@@ -12,7 +12,7 @@ import { listGroups } from '../../src/core/groups/listGroups';
 import { deleteGroups } from '../../src/core/groups/deleteGroups';
 import { groupLags } from '../../src/core/groups/groupLags';
 import { readGroupLag } from '../../src/core/lag/readGroupLag';
-import { produce } from '../../src/core/topics';
+import { produce } from '../../src/core/topics/produce';
 import type { KafkaSession } from '../../src/core/session';
 import type { GroupSummary } from '../../src/core/model';
 import { liveConsumer, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';

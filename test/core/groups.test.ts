@@ -7,7 +7,7 @@ import { listGroups } from '../../src/core/groups/listGroups';
 import { deleteGroups, idleGroupsPlan } from '../../src/core/groups/deleteGroups';
 import { replay } from '../../src/core/replay';
 import { tail } from '../../src/core/tail';
-import { produce } from '../../src/core/topics';
+import { produce } from '../../src/core/topics/produce';
 import type { KafkaSession } from '../../src/core/session';
 import { applicationKafka, collect, liveConsumer, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
 import { withDeadline } from '../support/deadline';

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { IHeaders } from 'kafkajs';
 import { replay } from '../../src/core/replay';
 import { tail } from '../../src/core/tail';
-import { produce, type RecordToSend } from '../../src/core/topics';
+import { produce, type RecordToSend } from '../../src/core/topics/produce';
 import { recordJsonLine, recordLine } from '../../src/core/recordLine';
 import type { ShownBytes, ShownRecord } from '../../src/core/model';
 import type { KafkaSession } from '../../src/core/session';

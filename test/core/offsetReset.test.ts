@@ -8,7 +8,7 @@ import { planReset } from '../../src/core/offsetReset/resetPlan';
 import { commitPlan } from '../../src/core/offsetReset/commitPlan';
 import type { ResetTarget } from '../../src/core/offsetReset/resetTarget';
 import { describeGroup } from '../../src/core/groups/describeGroup';
-import { deleteTopic } from '../../src/core/topics';
+import { deleteTopic } from '../../src/core/topics/deleteTopicsPlan';
 import { applicationKafka, liveConsumer, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
 import { testBroker } from '../support/brokerEnv';
 import { kafkaResetDryRun } from '../support/kafkaConsumerGroupsTool';

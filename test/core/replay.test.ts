@@ -2,7 +2,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { replay } from '../../src/core/replay';
-import { describePartitions, listTopics, produce } from '../../src/core/topics';
+import { describePartitions, listTopics } from '../../src/core/topics/listTopics';
+import { produce } from '../../src/core/topics/produce';
 import { offsetsForTime } from '../../src/core/offsetsForTime';
 import { NoEventAtTimeError, EbxError, UsageError } from '../../src/core/errors';
 import type { KafkaSession } from '../../src/core/session';

@@ -7,7 +7,7 @@ import { searchRecords, type SearchOptions, type SearchSummary } from '../../src
 import type { SearchCriteria } from '../../src/core/search/searchCriteria';
 import { WhereExpressionError } from '../../src/core/search/whereExpression';
 import { listGroups } from '../../src/core/groups/listGroups';
-import type { RecordToSend } from '../../src/core/topics';
+import type { RecordToSend } from '../../src/core/topics/produce';
 import type { ShownRecord } from '../../src/core/model';
 import type { KafkaSession } from '../../src/core/session';
 import { openSession, topicWith } from '../support/kafkaFixtures';

@@ -5,11 +5,11 @@ import { KafkaSession } from '../../src/core/session';
 import { describeGroup } from '../../src/core/groups/describeGroup';
 import { listGroups } from '../../src/core/groups/listGroups';
 import { deleteGroups } from '../../src/core/groups/deleteGroups';
-import { listTopics } from '../../src/core/topics';
+import { listTopics } from '../../src/core/topics/listTopics';
 import { replay } from '../../src/core/replay';
 import { tail } from '../../src/core/tail';
 import { explainError } from '../../src/core/errors';
-import { produce } from '../../src/core/topics';
+import { produce } from '../../src/core/topics/produce';
 import { testBroker, LOCAL_USERS } from '../support/brokerEnv';
 import { collect, grantReaderTopicAccess, liveConsumer, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
 

@@ -2,7 +2,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { tail } from '../../src/core/tail';
-import { produce } from '../../src/core/topics';
+import { produce } from '../../src/core/topics/produce';
 import type { ShownRecord } from '../../src/core/model';
 import { KafkaSession } from '../../src/core/session';
 import { testBroker } from '../support/brokerEnv';

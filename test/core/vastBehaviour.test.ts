@@ -5,7 +5,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { KafkaSession } from '../../src/core/session';
-import { describePartitions, produce } from '../../src/core/topics';
+import { describePartitions } from '../../src/core/topics/listTopics';
+import { produce } from '../../src/core/topics/produce';
 import { replay } from '../../src/core/replay';
 import { tail } from '../../src/core/tail';
 import { describeGroup } from '../../src/core/groups/describeGroup';

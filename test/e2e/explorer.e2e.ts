@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import type { Consumer } from 'kafkajs';
 import { until, Workbench } from './harness';
 import { liveConsumer, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
-import { produce } from '../../src/core/topics';
+import { produce } from '../../src/core/topics/produce';
 import { listGroups } from '../../src/core/groups/listGroups';
 import type { KafkaSession } from '../../src/core/session';
 

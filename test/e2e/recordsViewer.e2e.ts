@@ -13,7 +13,7 @@ import { until, Workbench } from './harness';
 import { drawnRows, viewerCounts, viewerFrame } from './recordsViewerPage';
 import { artifactsDir } from './codeServer';
 import { openSession, topicWith } from '../support/kafkaFixtures';
-import { produce } from '../../src/core/topics';
+import { produce } from '../../src/core/topics/produce';
 import type { KafkaSession } from '../../src/core/session';
 
 let wb: Workbench;

@@ -11,7 +11,7 @@ import type { FrameLocator } from 'playwright-core';
 import { selectors, until, Workbench } from './harness';
 import { drawnRows, viewerCounts, viewerFrame } from './recordsViewerPage';
 import { applicationKafka, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
-import { produce } from '../../src/core/topics';
+import { produce } from '../../src/core/topics/produce';
 import type { KafkaSession } from '../../src/core/session';
 
 const MiB = 1024 * 1024;

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { until, Workbench } from './harness';
 import { openSession, uniqueName } from '../support/kafkaFixtures';
-import { listTopics } from '../../src/core/topics';
+import { listTopics } from '../../src/core/topics/listTopics';
 import type { KafkaSession } from '../../src/core/session';
 
 let wb: Workbench;

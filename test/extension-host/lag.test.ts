@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { liveConsumer, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
 import { testBroker } from '../support/brokerEnv';
 import { startVastLikeProxy, type VastLikeProxy } from '../support/vastLikeBrokerProxy';
-import { produce } from '../../src/core/topics';
+import { produce } from '../../src/core/topics/produce';
 import { formatTimeLag } from '../../src/core/lag/describeTimeLag';
 import type { KafkaSession } from '../../src/core/session';
 import type { Consumer } from 'kafkajs';

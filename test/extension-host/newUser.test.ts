@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Consumer } from 'kafkajs';
 import { openSession, topicWith, liveConsumer, uniqueName } from '../support/kafkaFixtures';
-import { produce } from '../../src/core/topics';
+import { produce } from '../../src/core/topics/produce';
 import { listGroups } from '../../src/core/groups/listGroups';
 import type { KafkaSession } from '../../src/core/session';
 import type { ReplayResult } from '../../src/extension/commands/replayPartition';

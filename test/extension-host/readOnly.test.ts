@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
 import { describeGroup } from '../../src/core/groups/describeGroup';
 import { listGroups } from '../../src/core/groups/listGroups';
-import { describePartitions, listTopics } from '../../src/core/topics';
+import { describePartitions, listTopics } from '../../src/core/topics/listTopics';
 import type { KafkaSession } from '../../src/core/session';
 import type { CommandFailure } from '../../src/extension/runCommand';
 import { COMMAND_IDS } from '../../src/extension/commandIds';

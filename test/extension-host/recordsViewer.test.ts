@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { applicationKafka, collect, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
-import { produce } from '../../src/core/topics';
+import { produce } from '../../src/core/topics/produce';
 import { replayFrom } from '../../src/core/replay';
 import type { KafkaSession } from '../../src/core/session';
 import type { ReplayResult } from '../../src/extension/commands/replayPartition';

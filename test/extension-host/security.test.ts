@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { listGroups } from '../../src/core/groups/listGroups';
-import { produce } from '../../src/core/topics';
+import { produce } from '../../src/core/topics/produce';
 import type { KafkaSession } from '../../src/core/session';
 import type { DeleteGroupResult } from '../../src/core/model';
 import type { ReplayResult } from '../../src/extension/commands/replayPartition';

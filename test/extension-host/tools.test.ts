@@ -14,7 +14,8 @@ import { applicationKafka, openSession, topicWith, uniqueName } from '../support
 import type { KafkaSession } from '../../src/core/session';
 import { describeGroup } from '../../src/core/groups/describeGroup';
 import { listGroups } from '../../src/core/groups/listGroups';
-import { describePartitions, produce } from '../../src/core/topics';
+import { describePartitions } from '../../src/core/topics/listTopics';
+import { produce } from '../../src/core/topics/produce';
 import { TOOL_DEFINITIONS, toolNamed } from '../../src/core/tools/toolList';
 import { RECORD_LIMIT, VALUE_PREVIEW_BYTES } from '../../src/core/tools/recordPreview';
 import { BrokerLanguageModelTool } from '../../src/extension/tools/brokerLanguageModelTool';

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { KafkaSession } from '../../src/core/session';
 import { replay } from '../../src/core/replay';
 import { tail } from '../../src/core/tail';
-import { listTopics } from '../../src/core/topics';
+import { listTopics } from '../../src/core/topics/listTopics';
 import { explainError } from '../../src/core/errors';
 import type { ShownRecord } from '../../src/core/model';
 import type { Logger } from '../../src/core/logger';

@@ -14,7 +14,7 @@ import { askAgainWhileCoordinatorLoads, askAgainWhileLeadersSettle, SETTLING_DEL
 import { GroupCluster } from './lag/groupCluster';
 import { readGroupLag } from '../../src/core/lag/readGroupLag';
 import { readGroupForReset } from '../../src/core/offsetReset/groupForReset';
-import { describePartitions } from '../../src/core/topics';
+import { describePartitions } from '../../src/core/topics/listTopics';
 import { partitionWatermarks } from '../../src/core/partitionWatermarks';
 
 describe('answers that heal by themselves: reads ask again', () => {

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseTime } from '../../src/core/time';
 import { parseBootstrap } from '../../src/core/connection';
-import { validateTopicName } from '../../src/core/topics';
+import { validateTopicName } from '../../src/core/topics/topicName';
 import { UsageError } from '../../src/core/errors';
 
 const NOW = Date.parse('2026-11-30T10:00:00Z');

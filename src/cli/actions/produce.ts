@@ -1,6 +1,6 @@
 // What ebx produce does (commands/produce.ts declares it).
 import type { Command } from 'commander';
-import { produce, type RecordToSend } from '../../core/topics';
+import { produce, type RecordToSend } from '../../core/topics/produce';
 import { byteLines } from '../byteLines';
 import { escapeForTerminal } from '../../core/escapeForTerminal';
 import { globalsOf } from '../globalOptions';

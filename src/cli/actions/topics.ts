@@ -1,6 +1,6 @@
 // What ebx topics, partitions, create-topic and delete-topic do (commands/topics.ts declares them).
 import type { Command } from 'commander';
-import { describePartitions, listTopics } from '../../core/topics';
+import { describePartitions, listTopics } from '../../core/topics/listTopics';
 import { createPlannedTopic, describeTopicCreation, planTopicCreation } from '../../core/topics/createTopicPlan';
 import { configAssignments } from '../../core/topics/configNames';
 import { deletePlannedTopics, describeTopicDeletion, planTopicDeletion, TOPIC_DELETION_WARNING, type TopicDeletionOutcome } from '../../core/topics/deleteTopicsPlan';

@@ -4,7 +4,7 @@
 // committed offsets, so after a failover this file is how a group resumes where it was).
 import type { KafkaSession } from '../session';
 import { EbxError, UsageError } from '../errors';
-import { validateTopicName } from '../topics';
+import { validateTopicName } from '../topics/topicName';
 import { boundaryTimestamps } from './boundaryTimestamps';
 import { partitionKey, validateGroupId } from './groupForReset';
 import { partitionBounds, resolveScope } from './resetPlan';

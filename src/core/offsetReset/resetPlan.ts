@@ -5,7 +5,7 @@ import type { BrokerProfile } from '../model';
 import type { KafkaSession } from '../session';
 import { EARLIEST, LATEST, type ClusterAccess, type PartitionMeta } from '../clusterAccess';
 import { EbxError, UsageError } from '../errors';
-import { validateTopicName } from '../topics';
+import { validateTopicName } from '../topics/topicName';
 import { groupCapWarning, partitionKey, readGroupForReset, type GroupForReset } from './groupForReset';
 import { planPartition, type PartitionFacts, type PlannedPartition, type ResetTarget } from './resetTarget';
 

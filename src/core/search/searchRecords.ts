@@ -10,7 +10,7 @@ import { showRecord } from '../reader/shownRecord';
 import { replayFromBatches } from '../replay';
 import { replayStarts } from '../replayStarts';
 import { resolveStart } from '../reader/startPosition';
-import { validateTopicName } from '../topics';
+import { validateTopicName } from '../topics/topicName';
 import { UsageError } from '../errors';
 import { recordMatcher } from './recordMatcher';
 import type { SearchCriteria } from './searchCriteria';

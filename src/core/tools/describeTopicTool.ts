@@ -1,6 +1,6 @@
 import type { ConfigEntry } from '../clusterAccess';
 import type { KafkaSession } from '../session';
-import { describePartitions } from '../topics';
+import { describePartitions } from '../topics/listTopics';
 import { readTopicConfig, sourceInWords, TOPIC_OVERRIDE } from '../topics/topicConfig';
 import { BrokerError } from '../brokerError';
 import { defineTool } from './toolDefinition';

@@ -2,7 +2,7 @@ import type { TopicMeta } from '../clusterAccess';
 import type { KafkaSession } from '../session';
 import { BrokerError } from '../brokerError';
 import { EbxError } from '../errors';
-import { validateTopicName } from '../topics';
+import { validateTopicName } from '../topics/topicName';
 
 /** The topic's partitions, or one sentence naming the topic when it does not exist (or is hidden from this user). */
 export async function existingTopic(session: KafkaSession, topic: string): Promise<TopicMeta> {

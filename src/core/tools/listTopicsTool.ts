@@ -1,4 +1,4 @@
-import { listTopics } from '../topics';
+import { listTopics } from '../topics/listTopics';
 import { defineTool } from './toolDefinition';
 import { CONNECTION_FIELD, flag, text } from './toolInput';
 

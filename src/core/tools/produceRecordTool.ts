@@ -1,4 +1,4 @@
-import { produce } from '../topics';
+import { produce } from '../topics/produce';
 import { UsageError } from '../errors';
 import { defineTool } from './toolDefinition';
 import { CONNECTION_FIELD, MAX_PARTITION, requiredName, text, textMap, wholeNumber } from './toolInput';

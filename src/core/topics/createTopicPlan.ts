@@ -102,3 +102,8 @@ function mergedConfigs(request: TopicCreationRequest): Record<string, string> {
   }
   return configs;
 }
+
+/** Creates a topic after every check above, without showing the plan (tests and scripts). */
+export async function createTopic(session: KafkaSession, topic: NewTopicSpec, profile: BrokerProfile = 'kafka'): Promise<void> {
+  await createPlannedTopic(session, await planTopicCreation(session, profile, topic));
+}

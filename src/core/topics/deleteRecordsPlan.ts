@@ -5,7 +5,7 @@ import type { BrokerProfile } from '../model';
 import type { KafkaSession } from '../session';
 import { BrokerError } from '../brokerError';
 import { EbxError, UsageError } from '../errors';
-import { describePartitions } from '../topics';
+import { describePartitions } from './listTopics';
 import { offsetsForTime } from '../offsetsForTime';
 
 /** What a broker without DeleteRecords answers (or how the connection ends when it does not know the request). */

@@ -90,3 +90,9 @@ export function describeTopicDeletion(plan: TopicDeletionPlan): string[] {
 }
 
 export const TOPIC_DELETION_WARNING = 'Deleting a topic also deletes every group\'s committed offsets for it.';
+
+/** Deletes one topic without a plan (tests and scripts). */
+export async function deleteTopic(session: KafkaSession, name: string): Promise<void> {
+  validateTopicName(name);
+  await session.withinTimeout(`deleting ${name}`, () => session.cluster().deleteTopic(name));
+}

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { parseBootstrap } from '../../core/connection';
 import { UsageError, explainError } from '../../core/errors';
-import { listTopics } from '../../core/topics';
+import { listTopics } from '../../core/topics/listTopics';
 import type { ConnectionStore } from '../connections/connectionStore';
 import { settingsConnection, type BrokerConnection } from '../connections/brokerConnection';
 import type { Prompter } from '../prompter';

@@ -3,7 +3,7 @@ import { createPlannedTopic, describeTopicCreation, planTopicCreation } from '..
 import { configAssignments } from '../../core/topics/configNames';
 import { collidingTopic, validateTopicName } from '../../core/topics/topicName';
 import { VAST_PARTITIONS_PER_TOPIC } from '../../core/topics/topicLimits';
-import { listTopics } from '../../core/topics';
+import { listTopics } from '../../core/topics/listTopics';
 import { refuseIfReadOnly } from '../../core/readOnly';
 import type { BrokerProfile } from '../../core/model';
 import type { BrokerConnection } from '../connections/brokerConnection';

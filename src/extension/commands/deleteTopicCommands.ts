@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { deletePlannedTopics, describeTopicDeletion, planTopicDeletion, TOPIC_DELETION_WARNING, type TopicDeletionOutcome } from '../../core/topics/deleteTopicsPlan';
 import { deletePlannedRecords, describeRecordsDeletion, planRecordsDeletion, type RecordsDeletionPlan } from '../../core/topics/deleteRecordsPlan';
-import { listTopics } from '../../core/topics';
+import { listTopics } from '../../core/topics/listTopics';
 import { parseTime, timeProblem } from '../../core/time';
 import { UsageError } from '../../core/errors';
 import { refuseIfReadOnly } from '../../core/readOnly';

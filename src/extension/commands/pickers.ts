@@ -1,5 +1,5 @@
 import { EbxError } from '../../core/errors';
-import { listTopics, describePartitions } from '../../core/topics';
+import { listTopics, describePartitions } from '../../core/topics/listTopics';
 import type { PartitionInfo } from '../../core/model';
 import type { KafkaSession } from '../../core/session';
 import type { BrokerConnection } from '../connections/brokerConnection';

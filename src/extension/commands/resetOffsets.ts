@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { describeGroup } from '../../core/groups/describeGroup';
 import { listGroups } from '../../core/groups/listGroups';
-import { describePartitions, listTopics } from '../../core/topics';
+import { describePartitions, listTopics } from '../../core/topics/listTopics';
 import { planReset } from '../../core/offsetReset/resetPlan';
 import { parsePositionsCsv } from '../../core/offsetReset/positionsFile';
 import type { ResetResult } from '../../core/offsetReset/commitPlan';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { offsetsForTime } from '../../core/offsetsForTime';
-import { produce } from '../../core/topics';
+import { produce } from '../../core/topics/produce';
 import { parseTime, timeProblem } from '../../core/time';
 import { refuseIfReadOnly } from '../../core/readOnly';
 import type { OffsetForTime } from '../../core/model';

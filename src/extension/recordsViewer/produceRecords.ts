@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { produce } from '../../core/topics';
+import { produce } from '../../core/topics/produce';
 import { UsageError } from '../../core/errors';
 import { refuseIfReadOnly } from '../../core/readOnly';
 import { produceChunks, producePlan } from '../../core/records/producePlan';

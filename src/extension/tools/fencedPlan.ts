@@ -5,5 +5,6 @@
 export function fencedPlan(text: string): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(Math.max(3, longest + 1));
-  return `${fence}text\n${text}\n${fence}\n`;
+  // The same shape as appendCodeblock's (a blank line first), with the longer fence.
+  return `\n${fence}text\n${text}\n${fence}\n`;
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { topicSummariesOf } from '../../core/topics';
+import { topicSummariesOf } from '../../core/topics/listTopics';
 import { clusterDescriptionOf, readClusterMetadata, type ClusterDescription } from '../../core/cluster/clusterDescription';
 import { listGroups } from '../../core/groups/listGroups';
 import type { GroupList, TopicSummary } from '../../core/model';

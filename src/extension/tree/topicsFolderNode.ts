@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { listTopics } from '../../core/topics';
+import { listTopics } from '../../core/topics/listTopics';
 import type { TopicSummary } from '../../core/model';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerContext } from './explorerContext';
