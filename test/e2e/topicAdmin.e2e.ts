@@ -41,7 +41,7 @@ test('Create Topic… from the palette: the answers, then the plan in the modal,
   await wb.modalButton('Create Topic');
   await until('the topic on the broker', async () => ((await topicNames()).includes(topic) ? true : undefined));
   await wb.runCommand('Event Broker: Filter Topics…');
-  await wb.answerQuickInput(topic);
+  await wb.answerQuickInput(topic.slice(0, -1)); // the folder shows the filter, and must not match the topic's row
   await wb.expandRow('Topics (');
   await wb.expandRow(topic);
   await wb.expandRow('Configuration');

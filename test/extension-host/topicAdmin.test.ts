@@ -51,7 +51,7 @@ suite('topics changed from the tree', () => {
     const declined = new ScriptedPrompter([{ input: name }, { input: '3' }, { input: '' }, { input: '3600000' }, { input: 'cleanup.policy=compact' }, { confirm: false }]);
     await withPrompter(api, declined, () => vscode.commands.executeCommand(COMMAND_IDS.createTopic, folder.node));
     const modal = declined.asked.find((a) => a.kind === 'confirm')!;
-    assert.equal(modal.safeDefault, 'Cancel', 'the focused button creates nothing');
+    assert.equal(modal.safeDefault, "Don't Create", 'the focused button creates nothing');
     assert.match(modal.message ?? '', new RegExp(`^Create topic ${name} on `));
     assert.match(modal.detail ?? '', /partitions: +3\nreplication factor: +the broker's default\nconfiguration: +cleanup\.policy=compact\n +retention\.ms=3600000/);
     assert.match(modal.detail ?? '', /VAST cannot change a topic's partition count/);

@@ -62,7 +62,7 @@ export async function createTopicCommand(store: ConnectionStore, prompter: Promp
     }),
   );
   const detail = [...describeTopicCreation(plan), ...(plan.warnings.length > 0 ? ['', ...plan.warnings] : [])].join('\n');
-  const confirmed = await prompter.confirm(`Create topic ${plan.name} on ${connection.name}?`, detail, 'Create Topic', { safeDefault: 'Cancel' });
+  const confirmed = await prompter.confirm(`Create topic ${plan.name} on ${connection.name}?`, detail, 'Create Topic', { safeDefault: "Don't Create" });
   if (!confirmed) throw new Cancelled();
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Creating ${plan.name}…` }, () => createPlannedTopic(session, plan));
   afterCreate(connection);

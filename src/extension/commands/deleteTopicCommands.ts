@@ -44,7 +44,7 @@ export async function deleteTopicCommand(store: ConnectionStore, prompter: Promp
   const one = topics.length === 1;
   const confirmed = await prompter.confirm(
     one ? `Delete topic ${topics[0]} on ${connection.name}?` : `Delete ${topics.length} topics on ${connection.name}?`,
-    [TOPIC_DELETION_WARNING, '', ...describeTopicDeletion(plan), '', 'Every record in them is deleted for good.'].join('\n'),
+    [TOPIC_DELETION_WARNING, '', ...describeTopicDeletion(plan), '', one ? 'Every record in it is deleted for good.' : 'Every record in them is deleted for good.'].join('\n'),
     one ? 'Delete Topic…' : `Delete ${topics.length} Topics…`,
     { safeDefault: one ? 'Keep Topic' : 'Keep Topics' },
   );
