@@ -15,11 +15,15 @@ export interface Prompter {
   pickMany<T>(items: PickItem<T>[], options: { title: string; placeHolder?: string }): Promise<T[] | undefined>;
   input(options: vscode.InputBoxOptions & { title: string }): Promise<string | undefined>;
   /**
-   * A modal that names exactly what will happen; resolves true only for the action button. With
-   * `safeDefault`, that harmless button comes first: a VS Code modal focuses its first button, so
-   * Enter then does nothing destructive.
+   * A modal that names exactly what will happen; resolves true only for the action button. It has
+   * two buttons, `modalButtons`: the action and the harmless one (`safeDefault`, else "Cancel"),
+   * which is also what Escape and the close box answer.
    */
   confirm(message: string, detail: string, action: string, options?: { safeDefault?: string }): Promise<boolean>;
+  /** VS Code's save dialog: the file to write. */
+  saveFile(options: vscode.SaveDialogOptions & { title: string }): Promise<vscode.Uri | undefined>;
+  /** VS Code's open dialog, for one file. */
+  openFile(options: Omit<vscode.OpenDialogOptions, 'canSelectMany' | 'canSelectFolders' | 'canSelectFiles'> & { title: string }): Promise<vscode.Uri | undefined>;
 }
 
 export const windowPrompter: Prompter = {
@@ -35,14 +39,29 @@ export const windowPrompter: Prompter = {
     return vscode.window.showInputBox({ ignoreFocusOut: true, ...options });
   },
   async confirm(message, detail, action, options) {
-    if (options?.safeDefault) {
-      const answer = await vscode.window.showWarningMessage(message, { modal: true, detail }, { title: options.safeDefault }, { title: action }, { title: 'Cancel', isCloseAffordance: true });
-      return answer?.title === action;
-    }
-    const answer = await vscode.window.showWarningMessage(message, { modal: true, detail }, action);
-    return answer === action;
+    const buttons = modalButtons(action, options?.safeDefault);
+    const answer = await vscode.window.showWarningMessage(message, { modal: true, detail }, ...buttons);
+    return answer?.title === action;
+  },
+  async saveFile(options) {
+    return vscode.window.showSaveDialog(options);
+  },
+  async openFile(options) {
+    const picked = await vscode.window.showOpenDialog({ ...options, canSelectFiles: true, canSelectFolders: false, canSelectMany: false });
+    return picked?.[0];
   },
 };
+
+/**
+ * The buttons of a confirmation modal, in the order given to VS Code. VS Code adds a "Cancel" of
+ * its own unless one item is the close affordance, so the harmless button is that item: two
+ * buttons, never a "Cancel" beside a "Keep …" that does the same. VS Code always focuses the first
+ * item that is not the close affordance and shows the close affordance last; an extension cannot
+ * focus it, so Escape (not Enter) is the key that changes nothing.
+ */
+export function modalButtons(action: string, safeDefault = 'Cancel'): vscode.MessageItem[] {
+  return [{ title: action }, { title: safeDefault, isCloseAffordance: true }];
+}
 
 /** The prompter in use; swappable only through the extension's test API. */
 export class PrompterHolder {
