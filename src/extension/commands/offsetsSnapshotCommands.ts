@@ -14,7 +14,7 @@ import { GroupNode } from '../tree/groupNode';
 import { pickConnection } from './pickers';
 import { confirmAndCommit, type CommittedReset } from './commitResetPlan';
 import { groupFromNodeOrPicker } from './resetOffsets';
-import { chooseFileToRead, chooseFileToWrite, readChosenFile, writeChosenFile, type FileKind } from './chooseFile';
+import { chooseFileToRead, chooseFileToWrite, readChosenFile, writeChosenFile, type FileKind } from '../chooseFile';
 
 export const SNAPSHOT_FILE: FileKind = { noun: 'offsets snapshot', ending: 'offsets.json', filters: { 'Offsets snapshot': ['json'] } };
 

@@ -18,7 +18,7 @@ import { Cancelled } from '../runCommand';
 import { GroupNode } from '../tree/groupNode';
 import { pickConnection } from './pickers';
 import { confirmAndCommit, type CommittedReset } from './commitResetPlan';
-import { chooseFileToRead, readChosenFile, type FileKind } from './chooseFile';
+import { chooseFileToRead, readChosenFile, type FileKind } from '../chooseFile';
 
 const POSITIONS_FILE: FileKind = { noun: 'positions file', ending: 'csv', filters: { 'CSV (topic,partition,offset)': ['csv'] } };
 

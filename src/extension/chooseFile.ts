@@ -2,9 +2,9 @@
 // them), the matching files already in the workspace offered first, and one sentence for a file
 // that cannot be used — never the Node error string (EISDIR, ENOENT) the file system throws.
 import * as vscode from 'vscode';
-import { UsageError } from '../../core/errors';
-import type { Prompter } from '../prompter';
-import { Cancelled } from '../runCommand';
+import { UsageError } from '../core/errors';
+import type { Prompter } from './prompter';
+import { Cancelled } from './runCommand';
 
 /** How many workspace files a picker offers before "Browse…" is the way to the others. */
 const MOST_OFFERED = 50;
@@ -79,6 +79,11 @@ export async function writeChosenFile(uri: vscode.Uri, text: string, kind: FileK
   await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8')).then(undefined, (err: unknown) => {
     throw sentenceFor(err, where, kind, 'write');
   });
+}
+
+/** One sentence for a file-system error met while reading or writing `uri`. */
+export function fileProblem(err: unknown, uri: vscode.Uri, kind: FileKind, doing: 'read' | 'write'): UsageError {
+  return sentenceFor(err, uri.scheme === 'file' ? uri.fsPath : uri.toString(), kind, doing);
 }
 
 function sentenceFor(err: unknown, where: string, kind: FileKind, doing: 'read' | 'write'): UsageError {
