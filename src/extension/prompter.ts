@@ -56,8 +56,8 @@ export const windowPrompter: Prompter = {
  * The buttons of a confirmation modal, in the order given to VS Code. VS Code adds a "Cancel" of
  * its own unless one item is the close affordance, so the harmless button is that item: two
  * buttons, never a "Cancel" beside a "Keep …" that does the same. VS Code always focuses the first
- * item that is not the close affordance and shows the close affordance last; an extension cannot
- * focus it, so Escape (not Enter) is the key that changes nothing.
+ * item that is not the close affordance (code-server shows the harmless one on the left, unfocused);
+ * an extension cannot move that focus, so Escape, not Enter, is the key that changes nothing.
  */
 export function modalButtons(action: string, safeDefault = 'Cancel'): vscode.MessageItem[] {
   return [{ title: action }, { title: safeDefault, isCloseAffordance: true }];
