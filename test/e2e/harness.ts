@@ -272,6 +272,26 @@ export class WorkbenchPage {
     await button.click();
   }
 
+  /** Escape on the modal on screen, then waits until it is gone. */
+  async escapeModal(): Promise<void> {
+    const dialog = this.page.locator(selectors.dialog);
+    await dialog.waitFor({ timeout: 30_000 });
+    await this.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+  }
+
+  /** The modal's buttons as shown, left to right, and the one that has the keyboard focus. */
+  async modalButtons(): Promise<{ labels: string[]; focused: string | undefined }> {
+    const buttons = this.page.locator(selectors.dialogButton);
+    await buttons.first().waitFor({ timeout: 30_000 });
+    const labels = (await buttons.allInnerTexts()).map((t) => t.trim());
+    const focused = await this.page.evaluate((sel) => {
+      const page = globalThis as unknown as { document: { activeElement: unknown; querySelectorAll(selector: string): Iterable<{ textContent: string | null }> } };
+      return [...page.document.querySelectorAll(sel)].find((b) => b === page.document.activeElement)?.textContent?.trim();
+    }, selectors.dialogButton);
+    return { labels, focused };
+  }
+
   /** Text of the modal dialog on screen (the message and its detail). */
   async modalText(): Promise<string> {
     const dialog = this.page.locator(selectors.dialog);

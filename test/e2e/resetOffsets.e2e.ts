@@ -28,20 +28,31 @@ after(async () => {
   await session?.close();
 });
 
-test('Reset Offsets… from the tree: the plan in the modal, then the new offsets and lag in the tree', async () => {
+test('Reset Offsets… from the tree: the plan in a two-button modal (Escape keeps the offsets), then the new offsets and lag in the tree', async () => {
   await wb.openView('Event Broker');
   await wb.expandRow('KAFKA_BOOTSTRAP');
   await wb.expandRow('Consumer Groups (');
   const row = await wb.waitForRow(group);
-  await wb.contextMenu(row, 'Reset Offsets…');
-  await wb.pickQuickInput('Earliest');
-  await wb.typeAndPick(topic);
-  await wb.waitForRowInQuickPick('Partition 1');
-  await wb.answerQuickInput(''); // both partitions are picked already: accept
-  const modal = await wb.modalText();
+  const askForEarliest = async () => {
+    await wb.contextMenu(row, 'Reset Offsets…');
+    await wb.pickQuickInput('Earliest');
+    await wb.typeAndPick(topic);
+    await wb.waitForRowInQuickPick('Partition 1');
+    await wb.answerQuickInput(''); // both partitions are picked already: accept
+    return wb.modalText();
+  };
+  // The harmless button has the focus (Enter keeps the offsets); Escape answers Cancel: the second
+  // modal still plans 3 → 0, so nothing was committed.
+  await askForEarliest();
+  const buttons = await wb.modalButtons();
+  assert.deepEqual([...buttons.labels].sort(), ['Cancel', 'Commit Offsets', 'Keep Offsets'], buttons.labels.join(' | '));
+  assert.equal(buttons.focused, 'Keep Offsets', `the focused button changes nothing: ${buttons.labels.join(' | ')}`);
+  console.log(`reset modal buttons: ${buttons.labels.join(' | ')}; focused: ${buttons.focused}`);
+  await wb.screenshot('reset-offsets-modal');
+  await wb.escapeModal();
+  const modal = await askForEarliest();
   assert.ok(modal.includes(`Commit new offsets for consumer group ${group}`), modal);
   for (const p of [0, 1]) assert.ok(modal.includes(`${topic} / ${p}: 3 → 0 (re-reads 3)`), modal);
-  await wb.screenshot('reset-offsets-modal');
   await wb.modalButton('Commit Offsets');
   await until('the commit', async () => ((await describeGroup(session, group)).offsets.every((o) => o.committed === 0) ? true : undefined));
   await wb.expandRow(group);

@@ -57,7 +57,7 @@ suite('what a new user trips over', () => {
     const narrowed = new ScriptedPrompter([{ input: prefix }, { pickMany: 'all' }, { confirm: false }]);
     const results = await withPrompter(api, narrowed, () => vscode.commands.executeCommand('eventBroker.deleteIdleGroups'));
     assert.deepEqual(narrowed.asked[1].picked, [neverRead, service], 'a prefix pre-selects what it matches');
-    assert.equal(narrowed.asked[2].safeDefault, 'Keep Them', 'the modal focuses a button that deletes nothing');
+    assert.equal(narrowed.asked[2].safeDefault, 'Keep Them', 'Escape answers a button that deletes nothing');
     assert.equal(results, undefined);
     const left = (await listGroups(session, 'vast')).groups.map((g) => g.groupId);
     assert.ok(left.includes(service) && left.includes(neverRead), 'declining deleted nothing');

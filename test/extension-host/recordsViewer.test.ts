@@ -135,6 +135,20 @@ suite('records viewer', () => {
     }
   });
 
+  test('Export from the viewer chooses the file in the save dialog; a folder gets one sentence, no Node error', async () => {
+    const api = await extensionApi();
+    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }, { input: '100' }]);
+    const { viewer } = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
+    const file = path.join(tmp, 'dialog.jsonl');
+    const saving = new ScriptedPrompter([{ file }]);
+    await withPrompter(api, saving, () => viewer!.handle({ type: 'export', format: 'jsonl', rows: 'loaded' }));
+    assert.deepEqual(saving.asked.map((a) => [a.kind, a.title, a.filters]), [['saveFile', 'Export all loaded records', { 'JSON Lines': ['jsonl'] }]]);
+    assert.equal(fs.readFileSync(file, 'utf8').trim().split('\n').length, 12);
+    assert.equal(viewer!.lastNotice, `Exported 12 records to ${file}.`);
+    await withPrompter(api, new ScriptedPrompter([{ file: tmp }]), () => viewer!.handle({ type: 'export', format: 'csv', rows: 'loaded' }));
+    assert.equal(viewer!.lastNotice, `${tmp} is a folder: choose a file name for the CSV export (*.csv).`);
+  });
+
   test('export writes the loaded or the filtered rows: CSV and JSON Lines', async () => {
     const api = await extensionApi();
     const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }, { input: '100' }]);

@@ -3,13 +3,15 @@
 // group is refused; a declined modal commits nothing.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSession, topicWith, liveConsumer, uniqueName } from '../support/kafkaFixtures';
 import { describeGroup } from '../../src/core/groups/describeGroup';
 import { planReset } from '../../src/core/offsetReset/resetPlan';
 import { commitPlan, type ResetResult } from '../../src/core/offsetReset/commitPlan';
+import type { CommittedReset } from '../../src/extension/commands/commitResetPlan';
+import type { CommandFailure } from '../../src/extension/runCommand';
 import type { KafkaSession } from '../../src/core/session';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { extensionApi, findRow, rows, until, withPrompter } from './extensionApi';
@@ -50,12 +52,14 @@ suite('offset reset commands', () => {
     const group = await emptyGroup('host-reset', 5);
     const { api, row } = await groupRow(group);
     assert.equal(row.contextValue, 'group.empty');
-    const prompter = new ScriptedPrompter([{ pick: 'An offset…' }, { input: '2' }, { pick: topic }, { pickMany: 'all' }, { confirm: true }]);
-    const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ResetResult>('eventBroker.resetOffsets', row.node));
+    const prompter = new ScriptedPrompter([{ pick: 'An offset…' }, { pick: topic }, { pickMany: 'all' }, { input: '2' }, { confirm: true }]);
+    const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<CommittedReset>('eventBroker.resetOffsets', row.node));
     const modal = prompter.asked.find((a) => a.kind === 'confirm')!;
     assert.equal(modal.message, `Commit new offsets for consumer group ${group} on KAFKA_BOOTSTRAP (${process.env.KAFKA_BOOTSTRAP}) (2 partitions)?`);
     assert.deepEqual(modal.detail!.split('\n'), [`${topic} / 0: 5 → 2 (re-reads 3)`, `${topic} / 1: 5 → 2 (re-reads 3)`]);
-    assert.equal(modal.safeDefault, 'Keep Offsets', 'the modal focuses a button that commits nothing');
+    assert.deepEqual(modal.buttons, ['Keep Offsets', 'Commit Offsets', 'Cancel'], 'the harmless button first, where VS Code puts the focus');
+    assert.equal(modal.safeDefault, 'Keep Offsets', 'Escape answers the button that commits nothing');
+    assert.equal(result.summary, `Moved 2 offsets of ${group}.`);
     assert.deepEqual(result.partitions.map((p) => [p.partition, p.target, p.result]), [[0, 2, 'committed'], [1, 2, 'committed']]);
     assert.deepEqual(await committed(group), [2, 2]);
     const { row: after } = await groupRow(group);
@@ -64,10 +68,31 @@ suite('offset reset commands', () => {
     assert.deepEqual(offsets.map((o) => [o.label.replace(/ · [^·]+ behind$/, ' · … behind'), o.description]), [0, 1].map((p) => [`p${p} · lag≈ 4 · … behind`, `${topic} · committed 2 · end≈ 6`]));
   });
 
+  test('Reset Offsets… to a time: the topic comes before the time, whose formats the prompt names; the result says what moved and what stayed', async () => {
+    const group = uniqueName('host-time');
+    await commitPlan(session, await planReset(session, { group, scope: [{ topic, partitions: [0] }], target: { kind: 'offset', offset: 6 }, profile: 'kafka' }));
+    await commitPlan(session, await planReset(session, { group, scope: [{ topic, partitions: [1] }], target: { kind: 'offset', offset: 3 }, profile: 'kafka' }));
+    const { api, row } = await groupRow(group);
+    // "now" is after every record: both partitions go to the end, where partition 0 already is.
+    const prompter = new ScriptedPrompter([{ pick: 'A time…' }, { pick: topic }, { pickMany: 'all' }, { input: 'now' }, { confirm: true }]);
+    const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<CommittedReset>('eventBroker.resetOffsets', row.node));
+    assert.deepEqual(
+      prompter.asked.map((a) => a.kind),
+      ['pickOne', 'pickOne', 'pickMany', 'input', 'confirm'],
+    );
+    assert.equal(prompter.asked[1].title, 'Reset Offsets: topic');
+    const time = prompter.asked[3];
+    assert.equal(time.title, `Reset Offsets: the time for ${topic}`);
+    assert.match(time.prompt ?? '', /ISO 8601 \(2026-11-30T10:00:00Z\), epoch milliseconds \(1764496800000\), or relative to now \(-15m, -2h, -1d\)/, 'the formats stay visible while typing');
+    assert.deepEqual(result.partitions.map((p) => [p.partition, p.target, p.change]), [[0, 6, 0], [1, 6, 3]]);
+    assert.equal(result.summary, `Moved 1 offset of ${group}; 1 was already there.`);
+    assert.deepEqual(await committed(group), [6, 6]);
+  });
+
   test('a clamped target says so in the modal; declining commits nothing', async () => {
     const group = await emptyGroup('host-decline', 4);
     const { api, row } = await groupRow(group);
-    const prompter = new ScriptedPrompter([{ pick: 'Shift by…' }, { input: '100' }, { pick: topic }, { pickMany: [`Partition 1`] }, { confirm: false }]);
+    const prompter = new ScriptedPrompter([{ pick: 'Shift by…' }, { pick: topic }, { pickMany: [`Partition 1`] }, { input: '100' }, { confirm: false }]);
     const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ResetResult | undefined>('eventBroker.resetOffsets', row.node));
     assert.equal(result, undefined);
     assert.deepEqual(prompter.asked.find((a) => a.kind === 'confirm')!.detail!.split('\n'), [
@@ -95,19 +120,65 @@ suite('offset reset commands', () => {
     }
   });
 
-  test('Save Offsets Snapshot… then Restore Offsets… into another group by offset', async () => {
+  test('Save Offsets Snapshot… in the save dialog, then Restore Offsets… from the snapshots the workspace holds', async () => {
     const group = await emptyGroup('host-save', 3);
     const { api, row } = await groupRow(group);
-    const file = join(dir, `${group}.offsets.json`);
-    const saved = await withPrompter(api, new ScriptedPrompter([{ input: file }]), () => vscode.commands.executeCommand<string>('eventBroker.saveOffsetsSnapshot', row.node));
-    assert.equal(saved, file);
-    const snapshot = JSON.parse(readFileSync(file, 'utf8')) as { format: string; group: string; partitions: { committed: number }[] };
-    assert.deepEqual([snapshot.format, snapshot.group, snapshot.partitions.map((p) => p.committed)], ['ebx-offsets/1', group, [3, 3]]);
-    const copy = uniqueName('host-copy');
-    const prompter = new ScriptedPrompter([{ input: file }, { input: copy }, { pick: 'By offset' }, { confirm: true }]);
-    const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ResetResult>('eventBroker.restoreOffsets'));
-    assert.deepEqual(prompter.asked.find((a) => a.kind === 'confirm')!.detail!.split('\n').slice(0, 2), [`${topic} / 0: none → 3 (no commit before)`, `${topic} / 1: none → 3 (no commit before)`]);
-    assert.deepEqual(result.partitions.map((p) => p.result), ['committed', 'committed']);
-    assert.deepEqual(await committed(copy), [3, 3]);
+    const workspace = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    const file = join(workspace, `${group}.offsets.json`);
+    try {
+      const saving = new ScriptedPrompter([{ file }]);
+      const saved = await withPrompter(api, saving, () => vscode.commands.executeCommand<string>('eventBroker.saveOffsetsSnapshot', row.node));
+      assert.deepEqual(saving.asked, [{ kind: 'saveFile', title: `Save Offsets Snapshot of ${group}`, defaultPath: file, filters: { 'Offsets snapshot': ['json'] } }], 'the save dialog, at the workspace folder');
+      assert.equal(saved, file);
+      const snapshot = JSON.parse(readFileSync(file, 'utf8')) as { format: string; group: string; partitions: { committed: number }[] };
+      assert.deepEqual([snapshot.format, snapshot.group, snapshot.partitions.map((p) => p.committed)], ['ebx-offsets/1', group, [3, 3]]);
+      const copy = uniqueName('host-copy');
+      const prompter = new ScriptedPrompter([{ pick: `${group}.offsets.json` }, { input: copy }, { pick: 'By offset' }, { confirm: true }]);
+      const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ResetResult>('eventBroker.restoreOffsets'));
+      const offered = prompter.asked[0];
+      assert.equal(offered.kind, 'pickOne', 'the workspace\'s snapshots come first, no path to type');
+      assert.ok(offered.labels!.includes(`${group}.offsets.json`), offered.labels!.join(', '));
+      assert.equal(offered.labels!.at(-1), 'Browse…');
+      assert.deepEqual(prompter.asked.find((a) => a.kind === 'confirm')!.detail!.split('\n').slice(0, 2), [`${topic} / 0: none → 3 (no commit before)`, `${topic} / 1: none → 3 (no commit before)`]);
+      assert.deepEqual(result.partitions.map((p) => p.result), ['committed', 'committed']);
+      assert.deepEqual(await committed(copy), [3, 3]);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+
+  test('Restore Offsets… through Browse…: a folder, a missing file and a file that is not JSON each get one sentence', async () => {
+    const api = await extensionApi();
+    const workspace = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    // One snapshot in the workspace, so the picker (and its Browse…) is shown.
+    const offered = join(workspace, `${uniqueName('host-offered')}.offsets.json`);
+    writeFileSync(offered, '{}');
+    const notJson = join(dir, 'broken.offsets.json');
+    writeFileSync(notJson, 'not json at all');
+    const failures: CommandFailure[] = [];
+    const listening = api.commandFailures((f) => failures.push(f));
+    try {
+      const cases: [string, RegExp][] = [
+        [dir, /^\S+ is a folder: choose the offsets snapshot file inside it \(\*\.offsets\.json\)\.$/],
+        [join(dir, 'missing.offsets.json'), /^\S+missing\.offsets\.json does not exist: choose an existing offsets snapshot\.$/],
+        [notJson, /^\S+broken\.offsets\.json is not JSON: an offsets snapshot is the JSON that "ebx offsets export" or Save Offsets Snapshot… writes\.$/],
+      ];
+      for (const [file] of cases) {
+        const prompter = new ScriptedPrompter([{ pick: 'Browse…' }, { file }]);
+        const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand('eventBroker.restoreOffsets'));
+        assert.equal(result, undefined);
+        assert.deepEqual(prompter.asked.map((a) => a.kind), ['pickOne', 'openFile']);
+        assert.equal(prompter.asked[1].defaultPath, workspace, 'the open dialog starts at the workspace folder');
+      }
+      assert.equal(failures.length, cases.length, failures.map((f) => f.sentence).join(' | '));
+      failures.forEach((f, i) => {
+        assert.match(f.sentence, cases[i][1]);
+        assert.doesNotMatch(f.sentence, /EISDIR|ENOENT|Error:/, 'no Node error string');
+        assert.ok(f.expected, `a sentence on purpose, not a bug: ${f.sentence}`);
+      });
+    } finally {
+      listening.dispose();
+      rmSync(offered, { force: true });
+    }
   });
 });

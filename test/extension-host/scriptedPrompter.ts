@@ -1,12 +1,13 @@
 // Answers the extension's questions in tests. It replaces only our Prompter seam (the questions
 // the extension asks), never the vscode module: commands still run in the real extension host.
-import type * as vscode from 'vscode';
-import type { PickItem, Prompter } from '../../src/extension/prompter';
+import * as vscode from 'vscode';
+import { modalButtons, type PickItem, type Prompter } from '../../src/extension/prompter';
 
-export type Answer = { pick: string } | { pickMany: string[] | 'all' } | { input: string } | { confirm: boolean } | { cancel: true };
+/** `file` answers a save or open dialog with that path. */
+export type Answer = { pick: string } | { pickMany: string[] | 'all' } | { input: string } | { confirm: boolean } | { file: string } | { cancel: true };
 
 export interface Asked {
-  kind: 'pickOne' | 'pickMany' | 'input' | 'confirm';
+  kind: 'pickOne' | 'pickMany' | 'input' | 'confirm' | 'saveFile' | 'openFile';
   title: string;
   labels?: string[];
   message?: string;
@@ -16,8 +17,16 @@ export interface Asked {
   picked?: string[];
   /** Item descriptions, in the order of `labels`. */
   descriptions?: (string | undefined)[];
-  /** The modal's harmless first (focused) button, when it has one. */
+  /** The modal's buttons, as given to VS Code (modalButtons). */
+  buttons?: string[];
+  /** The modal's harmless button: what Escape and the close box answer. */
   safeDefault?: string;
+  /** A dialog's starting file or folder (a path) and its file filters. */
+  defaultPath?: string;
+  filters?: Record<string, string[]>;
+  /** An input box's prompt line (shown under it while typing) and placeholder. */
+  prompt?: string;
+  placeHolder?: string;
 }
 
 export class ScriptedPrompter implements Prompter {
@@ -59,22 +68,41 @@ export class ScriptedPrompter implements Prompter {
   async input(options: vscode.InputBoxOptions & { title: string }): Promise<string | undefined> {
     const answer = this.next('input');
     if ('cancel' in answer) {
-      this.asked.push({ kind: 'input', title: options.title });
+      this.asked.push({ kind: 'input', title: options.title, prompt: options.prompt, placeHolder: options.placeHolder });
       return undefined;
     }
     if (!('input' in answer)) throw new Error(`expected an input answer for "${options.title}"`);
     // Run the input box's own validation, as VS Code would before accepting.
     const validation = options.validateInput ? await options.validateInput(answer.input) : undefined;
     const problem = typeof validation === 'string' ? validation : validation?.message;
-    this.asked.push({ kind: 'input', title: options.title, validation: problem });
+    this.asked.push({ kind: 'input', title: options.title, validation: problem, prompt: options.prompt, placeHolder: options.placeHolder });
     return answer.input;
   }
 
-  async confirm(message: string, detail: string, _action: string, options?: { safeDefault?: string }): Promise<boolean> {
+  async confirm(message: string, detail: string, action: string, options?: { safeDefault?: string }): Promise<boolean> {
     await Promise.resolve(); // a real prompt answers later, never in the same tick
-    this.asked.push({ kind: 'confirm', title: message, message, detail, safeDefault: options?.safeDefault });
+    const buttons = modalButtons(action, options?.safeDefault);
+    const safe = options?.safeDefault;
+    this.asked.push({ kind: 'confirm', title: message, message, detail, buttons: buttons.map((b) => b.title), safeDefault: safe });
     const answer = this.next('confirm');
     return 'confirm' in answer ? answer.confirm : false;
+  }
+
+  saveFile(options: vscode.SaveDialogOptions & { title: string }): Promise<vscode.Uri | undefined> {
+    return this.dialog('saveFile', options);
+  }
+
+  openFile(options: vscode.OpenDialogOptions & { title: string }): Promise<vscode.Uri | undefined> {
+    return this.dialog('openFile', options);
+  }
+
+  private async dialog(kind: 'saveFile' | 'openFile', options: { title: string; defaultUri?: vscode.Uri; filters?: Record<string, string[]> }): Promise<vscode.Uri | undefined> {
+    await Promise.resolve(); // a real dialog answers later, never in the same tick
+    this.asked.push({ kind, title: options.title, defaultPath: options.defaultUri?.fsPath, filters: options.filters });
+    const answer = this.next(kind);
+    if ('cancel' in answer) return undefined;
+    if (!('file' in answer)) throw new Error(`expected a file answer for the ${kind} dialog "${options.title}"`);
+    return vscode.Uri.file(answer.file);
   }
 }
 
@@ -91,5 +119,11 @@ export class CancellingPrompter implements Prompter {
   }
   confirm() {
     return Promise.resolve(false);
+  }
+  saveFile() {
+    return Promise.resolve(undefined);
+  }
+  openFile() {
+    return Promise.resolve(undefined);
   }
 }

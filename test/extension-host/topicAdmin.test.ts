@@ -36,7 +36,7 @@ suite('topics changed from the tree', () => {
     return { api, row };
   }
 
-  test('Create Topic… from the Topics row: each answer checked as typed, the plan in a modal whose focused button creates nothing', async () => {
+  test('Create Topic… from the Topics row: each answer checked as typed, the plan in a modal whose Escape creates nothing', async () => {
     const { api, folder } = await topicsFolder();
     const name = uniqueName('host-create');
     const existing = await topicWith(session, 'host-exists', 1);
@@ -52,6 +52,7 @@ suite('topics changed from the tree', () => {
     await withPrompter(api, declined, () => vscode.commands.executeCommand(COMMAND_IDS.createTopic, folder.node));
     const modal = declined.asked.find((a) => a.kind === 'confirm')!;
     assert.equal(modal.safeDefault, "Don't Create", 'the focused button creates nothing');
+    assert.deepEqual(modal.buttons, ["Don't Create", 'Create Topic', 'Cancel'], 'the harmless button first, where VS Code puts the focus');
     assert.match(modal.message ?? '', new RegExp(`^Create topic ${name} on `));
     assert.match(modal.detail ?? '', /partitions: +3\nreplication factor: +the broker's default\nconfiguration: +cleanup\.policy=compact\n +retention\.ms=3600000/);
     assert.match(modal.detail ?? '', /VAST cannot change a topic's partition count/);
@@ -116,7 +117,7 @@ suite('topics changed from the tree', () => {
     assert.deepEqual(Object.fromEntries(await kafkaTopicOverrides(bootstrap(), topic)), {}, 'the override is gone');
   });
 
-  test('Delete Records… on a partition row: the plan per partition, the focused button keeps them, then kafka-get-offsets shows the new first offset', async () => {
+  test('Delete Records… on a partition row: the plan per partition, the safe button keeps them, then kafka-get-offsets shows the new first offset', async () => {
     const topic = await topicWith(session, 'host-truncate', 2, Array.from({ length: 6 }, (_, i) => ({ value: `v${i}`, partition: 0 })));
     const { api, row } = await topicRow(topic);
     const partition = await findRow(api, row.node, 'Partition 0');
@@ -144,6 +145,7 @@ suite('topics changed from the tree', () => {
     const mistyped = new ScriptedPrompter([{ confirm: true }, { input: 'delete 3 topics' }]);
     await withPrompter(api, mistyped, () => vscode.commands.executeCommand(COMMAND_IDS.deleteTopic, usedRow.node, [usedRow.node, unusedRow.node]));
     const modal = mistyped.asked[0];
+    assert.deepEqual(modal.buttons, ['Keep Topics', 'Delete 2 Topics…', 'Cancel'], 'the harmless button first, where VS Code puts the focus');
     assert.equal(modal.safeDefault, 'Keep Topics');
     assert.match(modal.message ?? '', /^Delete 2 topics on /);
     assert.match(modal.detail ?? '', /^Deleting a topic also deletes every group's committed offsets for it\./);

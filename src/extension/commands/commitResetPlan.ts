@@ -2,7 +2,8 @@
 // per partition (current → new, what that re-reads or skips), then the commit under a progress
 // notification, then each partition's result, and the groups in the tree reloaded.
 import * as vscode from 'vscode';
-import { commitPlan, explainCommitError, failedPartitions, type ResetResult } from '../../core/offsetReset/commitPlan';
+import { commitPlan, failedPartitions, type ResetResult } from '../../core/offsetReset/commitPlan';
+import { summarizeCommit } from '../../core/offsetReset/commitSummary';
 import type { ResetPlan } from '../../core/offsetReset/resetPlan';
 import { describeChange, type PlannedPartition } from '../../core/offsetReset/resetTarget';
 import type { BrokerConnection } from '../connections/brokerConnection';
@@ -26,7 +27,10 @@ export function planDetail(plan: ResetPlan): string {
   return lines.join('\n');
 }
 
-export async function confirmAndCommit(store: ConnectionStore, prompter: Prompter, connection: BrokerConnection, plan: ResetPlan, afterCommit: (c: BrokerConnection) => void): Promise<ResetResult> {
+/** The result, with the sentence the person was shown about it. */
+export type CommittedReset = ResetResult & { summary: string };
+
+export async function confirmAndCommit(store: ConnectionStore, prompter: Prompter, connection: BrokerConnection, plan: ResetPlan, afterCommit: (c: BrokerConnection) => void): Promise<CommittedReset> {
   const noun = plan.partitions.length === 1 ? '1 partition' : `${plan.partitions.length} partitions`;
   const confirmed = await prompter.confirm(`Commit new offsets for consumer group ${plan.group} on ${connection.name} (${noun})?`, planDetail(plan), COMMIT_ACTION, { safeDefault: 'Keep Offsets' });
   if (!confirmed) throw new Cancelled();
@@ -34,17 +38,8 @@ export async function confirmAndCommit(store: ConnectionStore, prompter: Prompte
     commitPlan(await store.session(connection), plan),
   );
   afterCommit(connection);
-  reportResult(result);
-  return result;
-}
-
-function reportResult(result: ResetResult): void {
-  const failed = failedPartitions(result);
-  const committed = result.partitions.length - failed.length;
-  if (failed.length === 0) {
-    void vscode.window.showInformationMessage(`Committed ${committed === 1 ? '1 offset' : `${committed} offsets`} for ${result.group}.`);
-    return;
-  }
-  const lines = failed.map((p) => `${p.topic} / ${p.partition}: ${p.result} — ${explainCommitError(p.result)}`);
-  void vscode.window.showWarningMessage(`Committed ${committed} of ${result.partitions.length} offsets for ${result.group}. Not committed — ${lines.join(' ')}`);
+  const summary = summarizeCommit(result);
+  if (failedPartitions(result).length === 0) void vscode.window.showInformationMessage(summary);
+  else void vscode.window.showWarningMessage(summary);
+  return { ...result, summary };
 }

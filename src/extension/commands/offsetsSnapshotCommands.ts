@@ -2,11 +2,8 @@
 // back — by offset on the same cluster, or by time on a replication peer — into the same group or
 // another. A restore is an ordinary plan: the same modal, commit and results as Reset Offsets….
 import * as vscode from 'vscode';
-import { join } from 'node:path';
 import { exportSnapshot, parseSnapshot } from '../../core/offsetReset/offsetsSnapshot';
 import { planRestore, type RestoreBy } from '../../core/offsetReset/restorePlan';
-import type { ResetResult } from '../../core/offsetReset/commitPlan';
-import { explainError } from '../../core/errors';
 import { refuseIfReadOnly } from '../../core/readOnly';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ConnectionStore } from '../connections/connectionStore';
@@ -15,18 +12,16 @@ import { readSettings } from '../settings';
 import { Cancelled } from '../runCommand';
 import { GroupNode } from '../tree/groupNode';
 import { pickConnection } from './pickers';
-import { confirmAndCommit } from './commitResetPlan';
-import { defaultFolder, groupFromNodeOrPicker } from './resetOffsets';
+import { confirmAndCommit, type CommittedReset } from './commitResetPlan';
+import { groupFromNodeOrPicker } from './resetOffsets';
+import { chooseFileToRead, chooseFileToWrite, readChosenFile, writeChosenFile, type FileKind } from '../chooseFile';
 
-/** Saves the snapshot to the path asked; returns that path. */
+export const SNAPSHOT_FILE: FileKind = { noun: 'offsets snapshot', ending: 'offsets.json', filters: { 'Offsets snapshot': ['json'] } };
+
+/** Saves the snapshot to the file chosen in the save dialog; returns its path. */
 export async function saveOffsetsSnapshotCommand(store: ConnectionStore, prompter: Prompter, node?: unknown): Promise<string> {
   const { connection, groupId } = await groupFromNodeOrPicker(store, prompter, node, 'Save Offsets Snapshot');
-  const path = await prompter.input({
-    title: `Save Offsets Snapshot: file for ${groupId}`,
-    value: join(defaultFolder(), `${groupId.replace(/[^A-Za-z0-9._-]/g, '_')}.offsets.json`),
-    validateInput: (t) => (t.trim() === '' ? 'A file path.' : undefined),
-  });
-  if (path === undefined) throw new Cancelled();
+  const uri = await chooseFileToWrite(prompter, SNAPSHOT_FILE, `Save Offsets Snapshot of ${groupId}`, `${groupId.replace(/[^A-Za-z0-9._-]/g, '_')}.offsets.json`);
   const snapshot = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Reading the offsets of ${groupId} (no group is joined)…`, cancellable: true },
     async (_progress, token) => {
@@ -35,26 +30,19 @@ export async function saveOffsetsSnapshotCommand(store: ConnectionStore, prompte
       return exportSnapshot(await store.session(connection), groupId, { signal: abort.signal });
     },
   );
-  await vscode.workspace.fs.writeFile(vscode.Uri.file(path.trim()), Buffer.from(`${JSON.stringify(snapshot, null, 2)}\n`));
-  void vscode.window.showInformationMessage(`Saved the offsets of ${snapshot.partitions.length === 1 ? '1 partition' : `${snapshot.partitions.length} partitions`} of ${groupId} to ${path.trim()}.`);
-  return path.trim();
+  await writeChosenFile(uri, `${JSON.stringify(snapshot, null, 2)}\n`, SNAPSHOT_FILE);
+  void vscode.window.showInformationMessage(`Saved the offsets of ${snapshot.partitions.length === 1 ? '1 partition' : `${snapshot.partitions.length} partitions`} of ${groupId} to ${uri.fsPath}.`);
+  return uri.fsPath;
 }
 
 /** From a group (restore into it), from a connection's node, or from the palette. */
-export async function restoreOffsetsCommand(store: ConnectionStore, prompter: Prompter, afterCommit: (c: BrokerConnection) => void, node?: unknown): Promise<ResetResult> {
+export async function restoreOffsetsCommand(store: ConnectionStore, prompter: Prompter, afterCommit: (c: BrokerConnection) => void, node?: unknown): Promise<CommittedReset> {
   const intoGroup = node instanceof GroupNode ? node.group.groupId : undefined;
   const fromNode = (node as { connection?: BrokerConnection } | undefined)?.connection;
   const connection = fromNode ?? (await pickConnection(store, prompter));
   refuseIfReadOnly(connection, 'restoring offsets');
-  const path = await prompter.input({ title: 'Restore Offsets: snapshot file', value: defaultFolder(), validateInput: (t) => (t.trim() === '' ? 'A file path.' : undefined) });
-  if (path === undefined) throw new Cancelled();
-  const bytes = await vscode.workspace.fs.readFile(vscode.Uri.file(path.trim())).then(
-    (b) => b,
-    (err: unknown) => {
-      throw new Error(`Cannot read ${path.trim()}: ${explainError(err)}`);
-    },
-  );
-  const snapshot = parseSnapshot(Buffer.from(bytes).toString('utf8'), path.trim());
+  const uri = await chooseFileToRead(prompter, SNAPSHOT_FILE, 'Restore Offsets: snapshot file');
+  const snapshot = parseSnapshot(await readChosenFile(uri, SNAPSHOT_FILE), uri.fsPath);
   const group = await prompter.input({
     title: `Restore Offsets: into which group? (saved from ${snapshot.group})`,
     value: intoGroup ?? snapshot.group,

@@ -6,7 +6,6 @@ import { listGroups } from '../../core/groups/listGroups';
 import { describePartitions, listTopics } from '../../core/topics/listTopics';
 import { planReset } from '../../core/offsetReset/resetPlan';
 import { parsePositionsCsv } from '../../core/offsetReset/positionsFile';
-import type { ResetResult } from '../../core/offsetReset/commitPlan';
 import type { ResetTarget } from '../../core/offsetReset/resetTarget';
 import { parseTime } from '../../core/time';
 import { EbxError, explainError } from '../../core/errors';
@@ -18,18 +17,22 @@ import { readSettings } from '../settings';
 import { Cancelled } from '../runCommand';
 import { GroupNode } from '../tree/groupNode';
 import { pickConnection } from './pickers';
-import { confirmAndCommit } from './commitResetPlan';
+import { confirmAndCommit, type CommittedReset } from './commitResetPlan';
+import { chooseFileToRead, readChosenFile, type FileKind } from '../chooseFile';
+
+const POSITIONS_FILE: FileKind = { noun: 'positions file', ending: 'csv', filters: { 'CSV (topic,partition,offset)': ['csv'] } };
 
 const TITLE = 'Reset Offsets';
 
 type TargetKind = ResetTarget['kind'];
 
-export async function resetOffsetsCommand(store: ConnectionStore, prompter: Prompter, afterCommit: (c: BrokerConnection) => void, node?: unknown): Promise<ResetResult> {
+export async function resetOffsetsCommand(store: ConnectionStore, prompter: Prompter, afterCommit: (c: BrokerConnection) => void, node?: unknown): Promise<CommittedReset> {
   const { connection, groupId } = await groupFromNodeOrPicker(store, prompter, node, TITLE, 'resetting offsets');
   const session = await store.session(connection);
-  const target = await askTarget(prompter, groupId);
+  // What to move before where to: the offset, time or shift is typed knowing the topic it applies to.
+  const kind = await askTargetKind(prompter, groupId);
   let scope: { topic: string; partitions?: number[] }[] = [];
-  if (target.kind !== 'positions') {
+  if (kind !== 'positions') {
     const topic = await pickTopicForGroup(store, prompter, connection, groupId);
     const partitions = await describePartitions(session, topic);
     const picked =
@@ -42,6 +45,7 @@ export async function resetOffsetsCommand(store: ConnectionStore, prompter: Prom
     if (!picked || picked.length === 0) throw new Cancelled();
     scope = [{ topic, partitions: picked.length === partitions.length ? undefined : picked }];
   }
+  const target = await askTargetValue(prompter, groupId, kind, scope[0]?.topic);
   const plan = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Planning the reset of ${groupId}…` }, () =>
     planReset(session, { group: groupId, scope, target, profile: readSettings().brokerProfile }),
   );
@@ -92,7 +96,7 @@ async function pickTopicForGroup(store: ConnectionStore, prompter: Prompter, con
   return topic;
 }
 
-async function askTarget(prompter: Prompter, groupId: string): Promise<ResetTarget> {
+async function askTargetKind(prompter: Prompter, groupId: string): Promise<TargetKind> {
   const kind = await prompter.pickOne<TargetKind>(
     [
       { label: 'Earliest', description: 'the first offset still kept: re-read everything', value: 'earliest' },
@@ -104,47 +108,43 @@ async function askTarget(prompter: Prompter, groupId: string): Promise<ResetTarg
     ],
     { title: `${TITLE}: move ${groupId} to…` },
   );
+  if (kind === undefined) throw new Cancelled();
+  return kind;
+}
+
+async function askTargetValue(prompter: Prompter, groupId: string, kind: TargetKind, topic: string | undefined): Promise<ResetTarget> {
+  const of = topic ? ` for ${topic}` : '';
   switch (kind) {
-    case undefined:
-      throw new Cancelled();
     case 'earliest':
     case 'latest':
       return { kind };
     case 'offset':
-      return { kind, offset: Number(await ask(prompter, 'the offset', '0', (t) => (/^\d+$/.test(t.trim()) && Number.isSafeInteger(Number(t)) ? undefined : 'A whole number, 0 or more.'))) };
+      return { kind, offset: Number(await ask(prompter, `the offset${of}`, '0', (t) => (/^\d+$/.test(t.trim()) && Number.isSafeInteger(Number(t)) ? undefined : 'A whole number, 0 or more.'))) };
     case 'shift':
-      return { kind, by: Number(await ask(prompter, 'shift by (negative re-reads)', '-10', (t) => (/^[-+]?\d+$/.test(t.trim()) && Number.isSafeInteger(Number(t)) ? undefined : 'A whole number, e.g. -10 or 5.'))) };
+      return { kind, by: Number(await ask(prompter, `shift by${of} (negative re-reads)`, '-10', (t) => (/^[-+]?\d+$/.test(t.trim()) && Number.isSafeInteger(Number(t)) ? undefined : 'A whole number, e.g. -10 or 5.'))) };
     case 'time': {
-      const text = await ask(prompter, 'the time', '-15m', (t) => {
+      const text = await ask(prompter, `the time${of}`, '-15m', (t) => {
         try {
           parseTime(t);
           return undefined;
         } catch (err) {
           return explainError(err);
         }
-      });
+      }, TIME_FORMATS);
       return { kind, time: parseTime(text) };
     }
     case 'positions': {
-      const path = await ask(prompter, 'the CSV file of topic,partition,offset', defaultFolder(), (t) => (t.trim() === '' ? 'A file path.' : undefined));
-      const bytes = await vscode.workspace.fs.readFile(vscode.Uri.file(path.trim())).then(
-        (b) => b,
-        (err: unknown) => {
-          throw new Error(`Cannot read ${path.trim()}: ${explainError(err)}`);
-        },
-      );
-      return { kind, positions: parsePositionsCsv(Buffer.from(bytes).toString('utf8'), groupId, path.trim()) };
+      const uri = await chooseFileToRead(prompter, POSITIONS_FILE, `${TITLE}: the CSV file of topic,partition,offset`);
+      return { kind, positions: parsePositionsCsv(await readChosenFile(uri, POSITIONS_FILE), groupId, uri.fsPath) };
     }
   }
 }
 
-async function ask(prompter: Prompter, what: string, placeHolder: string, validate: (text: string) => string | undefined): Promise<string> {
-  const text = await prompter.input({ title: `${TITLE}: ${what}`, placeHolder, validateInput: validate });
+/** Said in the input box itself: a placeholder disappears at the first key typed. */
+export const TIME_FORMATS = 'ISO 8601 (2026-11-30T10:00:00Z), epoch milliseconds (1764496800000), or relative to now (-15m, -2h, -1d). The group moves to the first record at or after it.';
+
+async function ask(prompter: Prompter, what: string, placeHolder: string, validate: (text: string) => string | undefined, prompt?: string): Promise<string> {
+  const text = await prompter.input({ title: `${TITLE}: ${what}`, placeHolder, prompt, validateInput: validate });
   if (text === undefined) throw new Cancelled();
   return text.trim();
-}
-
-/** Where files are suggested: the first workspace folder, else the home directory. */
-export function defaultFolder(): string {
-  return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? process.env.HOME ?? '/';
 }

@@ -13,6 +13,7 @@ import { HISTOGRAM_BINS, ROW_WINDOW, type CopyWhat, type FromViewer, type ToView
 import { webviewHtml, webviewPanelOptions } from '../webviews/webviewHtml';
 import type { RecordsSource } from './recordsSource';
 import { writeExport } from './exportFile';
+import { fileProblem } from '../chooseFile';
 
 export const RECORDS_VIEWER_TYPE = 'eventBroker.recordsViewer';
 
@@ -26,6 +27,8 @@ export interface RenderedRows {
 /** The actions a viewer offers that reach outside it (produce needs the connection and the prompter). */
 export interface ViewerActions {
   produce(store: RecordStore, ids: Uint32Array): Promise<void>;
+  /** The save dialog, through the Prompter (tests answer it). */
+  chooseExportFile(options: vscode.SaveDialogOptions & { title: string }): Promise<vscode.Uri | undefined>;
 }
 
 /**
@@ -38,6 +41,7 @@ export class RecordsViewerPanel implements vscode.Disposable {
   private order: Uint32Array = new Uint32Array(0);
   private textMatches: Uint32Array = new Uint32Array(0);
   private rows: Uint32Array = new Uint32Array(0);
+  private noticeShown: string | undefined;
   private filter: RecordFilter = {};
   private version = 0;
   private loading = false;
@@ -106,6 +110,11 @@ export class RecordsViewerPanel implements vscode.Disposable {
     return this.rows;
   }
 
+  /** The last notice the page was sent (the tests read what a person was told). */
+  get lastNotice(): string | undefined {
+    return this.noticeShown;
+  }
+
   get lastRender(): RenderedRows | undefined {
     return this.lastRendered;
   }
@@ -162,13 +171,16 @@ export class RecordsViewerPanel implements vscode.Disposable {
   }
 
   private async exportAsked(format: ExportFormat, rows: 'loaded' | 'filtered'): Promise<void> {
-    const uri = await vscode.window.showSaveDialog({
+    const uri = await this.actions.chooseExportFile({
       title: `Export ${rows === 'filtered' ? 'the filtered' : 'all loaded'} records`,
       filters: format === 'csv' ? { CSV: ['csv'] } : { 'JSON Lines': ['jsonl'] },
       defaultUri: vscode.workspace.workspaceFolders?.[0] ? vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, `${safeFileName(this.store.topic)}.${format}`) : undefined,
     });
     if (!uri) return;
-    const count = await this.exportTo(uri, format, rows);
+    const kind = format === 'csv' ? { noun: 'CSV export', ending: 'csv', filters: {} } : { noun: 'JSON Lines export', ending: 'jsonl', filters: {} };
+    const count = await this.exportTo(uri, format, rows).catch((err: unknown) => {
+      throw fileProblem(err, uri, kind, 'write');
+    });
     this.post({ type: 'notice', text: `Exported ${count} records to ${uri.fsPath}.` });
     void vscode.window.showInformationMessage(`Exported ${count} records to ${uri.fsPath}.`);
   }
@@ -231,6 +243,7 @@ export class RecordsViewerPanel implements vscode.Disposable {
   }
 
   private post(message: ToViewer): void {
+    if (message.type === 'notice') this.noticeShown = message.text;
     void this.panel.webview.postMessage(message);
   }
 

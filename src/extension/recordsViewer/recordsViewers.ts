@@ -25,6 +25,7 @@ export class RecordsViewers implements vscode.Disposable {
       produce: async (records, ids) => {
         await produceRecordsTo(connection, await this.connections.session(connection), this.prompter.current, records, ids);
       },
+      chooseExportFile: (options) => this.prompter.current.saveFile(options),
     });
     this.panels.add(viewer);
     viewer.onDidDispose(() => this.panels.delete(viewer));
