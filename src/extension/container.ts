@@ -12,7 +12,7 @@ import { TailManager } from './tail/tailManager';
 import { SettingsDiagnostics } from './diagnostics/settingsDiagnostics';
 import { checkClientOverrides, watchClientOverrides } from './diagnostics/clientOverridesCheck';
 import { ReplayDocuments, REPLAY_SCHEME } from './commands/replayDocuments';
-import { replayFromCommittedCommand, replayPartitionCommand } from './commands/replayPartition';
+import { replayFromCommittedCommand, replayPartitionCommand, replayTopicCommand } from './commands/replayPartition';
 import { stopTailCommand, tailTopicCommand } from './commands/tailCommands';
 import { deleteGroupCommand, deleteIdleGroupsCommand } from './commands/deleteGroupCommands';
 import { resetOffsetsCommand } from './commands/resetOffsets';
@@ -131,6 +131,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     registerCommand(COMMAND_IDS.toggleReadOnly, (node?: unknown) => toggleReadOnlyCommand(store, p(), node), commandLog),
     registerCommand(COMMAND_IDS.refresh, (node?: ExplorerNode) => explorer.refresh(isNode(node) ? node : undefined), commandLog),
     registerCommand(COMMAND_IDS.replayPartition, (node?: unknown) => replayPartitionCommand(store, p(), documents, node, viewers), commandLog),
+    registerCommand(COMMAND_IDS.replayTopic, (node?: unknown) => replayTopicCommand(store, p(), documents, node, viewers), commandLog),
     registerCommand(COMMAND_IDS.tailTopic, (node?: unknown) => tailTopicCommand(store, p(), tails, node), commandLog),
     registerCommand(COMMAND_IDS.stopTail, (target?: unknown) => stopTailCommand(p(), tails, target), commandLog),
     registerCommand(COMMAND_IDS.deleteGroup, (node?: unknown, nodes?: unknown[]) => deleteGroupCommand(store, p(), refreshGroupsOf, node, nodes), commandLog),

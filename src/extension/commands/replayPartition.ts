@@ -16,6 +16,7 @@ import { readSettings } from '../settings';
 import { Cancelled } from '../runCommand';
 import { PartitionNode } from '../tree/partitionNode';
 import { GroupOffsetNode } from '../tree/groupOffsetNode';
+import { TopicNode } from '../tree/topicNode';
 import { pickConnection, pickPartition, pickTopic } from './pickers';
 import type { ReplayDocuments } from './replayDocuments';
 import { RecordStore } from '../../core/records/recordStore';
@@ -62,6 +63,29 @@ export async function replayPartitionCommand(store: ConnectionStore, prompter: P
     topic = await pickTopic(session, prompter, 'Replay Partition: topic');
     partition = await pickPartition(session, topic, prompter, `Replay Partition: ${topic}`, true);
   }
+  return replayStartingAt(store, prompter, documents, connection, topic, partition, viewers);
+}
+
+/**
+ * Replay Topic…: every partition of a topic in time order, from a topic row or pickers
+ * (connection → topic) from the palette; the start is the beginning, the end or a time (an
+ * offset means nothing across partitions). The same read as Replay Partition… → All partitions.
+ */
+export async function replayTopicCommand(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, node?: unknown, viewers?: RecordsViewers): Promise<ReplayResult | undefined> {
+  let connection: BrokerConnection;
+  let topic: string;
+  if (node instanceof TopicNode) {
+    connection = node.connection;
+    topic = node.topic.name;
+  } else {
+    connection = await pickConnection(store, prompter);
+    topic = await pickTopic(await store.session(connection), prompter, 'Replay Topic: topic');
+  }
+  return replayStartingAt(store, prompter, documents, connection, topic, 'all', viewers);
+}
+
+/** Asks the start, resolves it on every partition read, then replays (with the record limit asked). */
+async function replayStartingAt(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, connection: BrokerConnection, topic: string, partition: PartitionInfo | 'all', viewers?: RecordsViewers): Promise<ReplayResult | undefined> {
   const { start, asked } = await askStart(prompter, partition);
   const session = await store.session(connection);
   // A time is resolved now, so a time after the newest event is refused before any more questions.
