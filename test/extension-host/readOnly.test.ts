@@ -224,7 +224,7 @@ suite('read-only connections', () => {
     const bootstrap = process.env.KAFKA_BOOTSTRAP!;
     const prompter = new ScriptedPrompter([{ input: 'Added read-only' }, { input: bootstrap }, { pick: 'None' }, { pick: 'No TLS' }, { pick: 'Read-only' }]);
     await withPrompter(api, prompter, () => vscode.commands.executeCommand('eventBroker.addConnection'));
-    assert.equal(prompter.asked[4].title, 'Add Connection: read-only?');
+    assert.equal(prompter.asked[4].title, 'Add Connection (5/5): read-only?');
     assert.deepEqual(prompter.asked[4].labels, ['Allow changes', 'Read-only']);
     const saved = vscode.workspace.getConfiguration('eventBroker').get<{ name: string }[]>('connections')!;
     assert.deepEqual(saved.find((c) => c.name === 'Added read-only'), { name: 'Added read-only', bootstrap, saslMechanism: 'none', readOnly: true });
