@@ -219,6 +219,21 @@ suite('read-only connections', () => {
     assert.equal(groupRow.contextValue, CONTEXT_VALUES.groupReadOnly);
   });
 
+  test('the palette\'s connection picker marks a read-only connection (description and lock icon)', async () => {
+    const api = await extensionApi();
+    const prompter = new ScriptedPrompter([{ cancel: true }]);
+    await withPrompter(api, prompter, () => vscode.commands.executeCommand(COMMAND_IDS.replayTopic));
+    const picker = prompter.asked[0];
+    assert.equal(picker.title, 'Event Broker: choose a connection');
+    const readOnly = picker.labels!.indexOf(NAME);
+    const writable = picker.labels!.findIndex((l) => l.startsWith('KAFKA_BOOTSTRAP'));
+    assert.ok(readOnly >= 0 && writable >= 0, picker.labels!.join(' | '));
+    assert.equal(picker.descriptions![readOnly], `read-only · ${process.env.KAFKA_BOOTSTRAP}`);
+    assert.equal(picker.icons![readOnly], 'lock');
+    assert.equal(picker.descriptions![writable], process.env.KAFKA_BOOTSTRAP);
+    assert.notEqual(picker.icons![writable], 'lock');
+  });
+
   test('Add Connection… asks "read-only?" and saves the answer', async () => {
     const api = await extensionApi();
     const bootstrap = process.env.KAFKA_BOOTSTRAP!;

@@ -16,6 +16,8 @@ export interface Asked {
   picked?: string[];
   /** Item descriptions, in the order of `labels`. */
   descriptions?: (string | undefined)[];
+  /** Items' theme icon ids (`lock`…), in the order of `labels`. */
+  icons?: (string | undefined)[];
   /** The modal's harmless first (focused) button, when it has one. */
   safeDefault?: string;
 }
@@ -36,7 +38,7 @@ export class ScriptedPrompter implements Prompter {
 
   async pickOne<T>(items: PickItem<T>[], options: { title: string }): Promise<T | undefined> {
     await Promise.resolve(); // a real prompt answers later, never in the same tick
-    this.asked.push({ kind: 'pickOne', title: options.title, labels: items.map((i) => i.label), descriptions: items.map((i) => i.description) });
+    this.asked.push({ kind: 'pickOne', title: options.title, labels: items.map((i) => i.label), descriptions: items.map((i) => i.description), icons: items.map(iconId) });
     const answer = this.next('pickOne');
     if ('cancel' in answer) return undefined;
     if (!('pick' in answer)) throw new Error(`expected a pick answer for "${options.title}"`);
@@ -92,4 +94,9 @@ export class CancellingPrompter implements Prompter {
   confirm() {
     return Promise.resolve(false);
   }
+}
+
+function iconId(item: vscode.QuickPickItem): string | undefined {
+  const icon = item.iconPath as { id?: unknown } | undefined;
+  return typeof icon?.id === 'string' ? icon.id : undefined;
 }
