@@ -23,6 +23,7 @@ import { RecordStore } from '../../core/records/recordStore';
 import type { RecordsViewers } from '../recordsViewer/recordsViewers';
 import type { RecordsViewerPanel } from '../recordsViewer/recordsViewerPanel';
 import { replaySource } from '../recordsViewer/replaySource';
+import { counted } from '../../core/counted';
 
 export interface ReplayResult {
   /** The JSON Lines document, when the replay opened one (without a records viewer). */
@@ -114,7 +115,7 @@ export async function replayWithLimit(store: ConnectionStore, prompter: Prompter
   const summary = { topic, partitions, startAsked: request.startAsked, startTime: request.startTime, starts, nothingAfter: request.nothingAfter ?? [], limit: max };
   const from = starts.length === 1 ? `from offset ${starts[0].offset}` : `from ${starts.map((s) => `p${s.partition}@${s.offset}`).join(' ')}`;
   const name = partitions.length === 1 ? `${topic}-p${partitions[0]}-from-${starts[0].offset}` : `${topic}-all-partitions`;
-  const outcomeOf = (count: number, more: boolean) => (count === 0 ? `No records in ${where} ${from}.` : `Replayed ${count} records of ${where}${more ? ' (more follow)' : ''}.`);
+  const outcomeOf = (count: number, more: boolean) => (count === 0 ? `No records in ${where} ${from}.` : `Replayed ${counted(count, 'record')} of ${where}${more ? ' (more follow)' : ''}.`);
   const resultOf = (count: number, more: boolean) => ({ count, startOffset: starts[0]?.offset ?? -1, startOffsets: starts, more });
 
   if (!viewers) {
@@ -179,7 +180,7 @@ async function withReplayProgress(where: string, read: (signal: AbortSignal, rep
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Replaying ${where}`, cancellable: true }, async (progress, token) => {
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort());
-    await read(controller.signal, (count, added) => progress.report({ message: `${count} of at most ${max} records`, increment: (added / max) * 100 }));
+    await read(controller.signal, (count, added) => progress.report({ message: `${count} of at most ${counted(max, 'record')}`, increment: (added / max) * 100 }));
     if (controller.signal.aborted) throw new Cancelled();
   });
 }

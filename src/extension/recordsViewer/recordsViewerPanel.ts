@@ -13,6 +13,7 @@ import { HISTOGRAM_BINS, ROW_WINDOW, type CopyWhat, type FromViewer, type ToView
 import { webviewHtml, webviewPanelOptions } from '../webviews/webviewHtml';
 import type { RecordsSource } from './recordsSource';
 import { writeExport } from './exportFile';
+import { counted } from '../../core/counted';
 
 export const RECORDS_VIEWER_TYPE = 'eventBroker.recordsViewer';
 
@@ -169,8 +170,8 @@ export class RecordsViewerPanel implements vscode.Disposable {
     });
     if (!uri) return;
     const count = await this.exportTo(uri, format, rows);
-    this.post({ type: 'notice', text: `Exported ${count} records to ${uri.fsPath}.` });
-    void vscode.window.showInformationMessage(`Exported ${count} records to ${uri.fsPath}.`);
+    this.post({ type: 'notice', text: `Exported ${counted(count, 'record')} to ${uri.fsPath}.` });
+    void vscode.window.showInformationMessage(`Exported ${counted(count, 'record')} to ${uri.fsPath}.`);
   }
 
   private async loadMore(): Promise<void> {
