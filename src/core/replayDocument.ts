@@ -1,5 +1,6 @@
 import type { ShownRecord } from './model';
 import { recordJsonLine } from './recordLine';
+import { counted } from './counted';
 
 /** What a replay document says about itself, in its first line. */
 export interface ReplaySummary {
@@ -41,7 +42,7 @@ function moreText(summary: ReplaySummary, records: ShownRecord[]): string {
   const next = new Map(summary.starts.map((s) => [s.partition, s.offset]));
   for (const r of records) next.set(r.partition, Math.max(next.get(r.partition) ?? 0, r.offset + 1));
   const where = [...next].sort((a, b) => a[0] - b[0]).map(([p, o]) => (summary.partitions.length === 1 ? `offset ${o}` : `p${p}@${o}`));
-  return `The limit of ${summary.limit} records was reached: more records follow. Next: ${where.join(' ')}.`;
+  return `The limit of ${counted(summary.limit, 'record')} was reached: more records follow. Next: ${where.join(' ')}.`;
 }
 
 /**

@@ -4,6 +4,7 @@ export const COMMAND_IDS = {
   removeConnection: 'eventBroker.removeConnection',
   refresh: 'eventBroker.refresh',
   replayPartition: 'eventBroker.replayPartition',
+  replayTopic: 'eventBroker.replayTopic',
   replayFromCommitted: 'eventBroker.replayFromCommitted',
   tailTopic: 'eventBroker.tailTopic',
   stopTail: 'eventBroker.stopTail',

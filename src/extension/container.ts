@@ -12,7 +12,7 @@ import { TailManager } from './tail/tailManager';
 import { SettingsDiagnostics } from './diagnostics/settingsDiagnostics';
 import { checkClientOverrides, watchClientOverrides } from './diagnostics/clientOverridesCheck';
 import { ReplayDocuments, REPLAY_SCHEME } from './commands/replayDocuments';
-import { replayFromCommittedCommand, replayPartitionCommand } from './commands/replayPartition';
+import { replayFromCommittedCommand, replayPartitionCommand, replayTopicCommand } from './commands/replayPartition';
 import { stopTailCommand, tailTopicCommand } from './commands/tailCommands';
 import { deleteGroupCommand, deleteIdleGroupsCommand } from './commands/deleteGroupCommands';
 import { resetOffsetsCommand } from './commands/resetOffsets';
@@ -31,6 +31,11 @@ import type { BrokerConnection } from './connections/brokerConnection';
 import { registerLanguageModelTools } from './tools/registerLanguageModelTools';
 import { RecordsViewers } from './recordsViewer/recordsViewers';
 import { searchRecordsCommand } from './commands/searchRecords';
+import { nodeOrSelected, type NodeKind } from './selectedNode';
+import { TopicNode } from './tree/topicNode';
+import { PartitionNode } from './tree/partitionNode';
+import { GroupNode } from './tree/groupNode';
+import { ConfigEntryNode, TopicConfigNode } from './tree/topicConfigNodes';
 
 /**
  * The live services, for the extension-host tests only: activate() returns them in
@@ -56,6 +61,8 @@ export interface ExtensionApi {
   lagWatches: LagWatches;
   /** The open records viewers (Replay, Search). */
   viewers: RecordsViewers;
+  /** The Event Broker tree view (the tests select rows in it, as palette commands use the selected row). */
+  treeView: vscode.TreeView<ExplorerNode>;
 }
 
 /** The composition root: builds every service once, wires them, and registers every disposable. */
@@ -97,6 +104,8 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     if (configuration) explorer.refresh(configuration);
   };
   const p = () => prompter.current;
+  // From the palette a command gets no row: it takes the tree's selected one when that fits, and asks otherwise.
+  const or = (node: unknown, ...kinds: NodeKind[]) => nodeOrSelected(node, view.selection, kinds);
   let tailing = new Map<string, { connectionId: string; topic: string }>();
 
   context.subscriptions.push(
@@ -130,37 +139,38 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     registerCommand(COMMAND_IDS.removeConnection, (node?: unknown) => removeConnectionCommand(store, p(), node), commandLog),
     registerCommand(COMMAND_IDS.toggleReadOnly, (node?: unknown) => toggleReadOnlyCommand(store, p(), node), commandLog),
     registerCommand(COMMAND_IDS.refresh, (node?: ExplorerNode) => explorer.refresh(isNode(node) ? node : undefined), commandLog),
-    registerCommand(COMMAND_IDS.replayPartition, (node?: unknown) => replayPartitionCommand(store, p(), documents, node, viewers), commandLog),
-    registerCommand(COMMAND_IDS.tailTopic, (node?: unknown) => tailTopicCommand(store, p(), tails, node), commandLog),
+    registerCommand(COMMAND_IDS.replayPartition, (node?: unknown) => replayPartitionCommand(store, p(), documents, or(node, PartitionNode), viewers), commandLog),
+    registerCommand(COMMAND_IDS.replayTopic, (node?: unknown) => replayTopicCommand(store, p(), documents, or(node, TopicNode), viewers), commandLog),
+    registerCommand(COMMAND_IDS.tailTopic, (node?: unknown) => tailTopicCommand(store, p(), tails, or(node, TopicNode)), commandLog),
     registerCommand(COMMAND_IDS.stopTail, (target?: unknown) => stopTailCommand(p(), tails, target), commandLog),
-    registerCommand(COMMAND_IDS.deleteGroup, (node?: unknown, nodes?: unknown[]) => deleteGroupCommand(store, p(), refreshGroupsOf, node, nodes), commandLog),
+    registerCommand(COMMAND_IDS.deleteGroup, (node?: unknown, nodes?: unknown[]) => deleteGroupCommand(store, p(), refreshGroupsOf, or(node, GroupNode), nodes), commandLog),
     registerCommand(COMMAND_IDS.deleteIdleGroups, (node?: unknown) => deleteIdleGroupsCommand(store, p(), refreshGroupsOf, node), commandLog),
     registerCommand(COMMAND_IDS.resetOffsets, (node?: unknown) => resetOffsetsCommand(store, p(), refreshGroupsOf, node), commandLog),
     registerCommand(COMMAND_IDS.saveOffsetsSnapshot, (node?: unknown) => saveOffsetsSnapshotCommand(store, p(), node), commandLog),
     registerCommand(COMMAND_IDS.restoreOffsets, (node?: unknown) => restoreOffsetsCommand(store, p(), refreshGroupsOf, node), commandLog),
     registerCommand(COMMAND_IDS.checkClientSettings, () => checkClientSettingsCommand(diagnostics, logger), commandLog),
-    registerCommand(COMMAND_IDS.offsetsForTime, (node?: unknown) => offsetsForTimeCommand(store, p(), documents, node), commandLog),
+    registerCommand(COMMAND_IDS.offsetsForTime, (node?: unknown) => offsetsForTimeCommand(store, p(), documents, or(node, TopicNode)), commandLog),
     registerCommand(COMMAND_IDS.createTopic, (node?: unknown) => createTopicCommand(store, p(), refreshTopicsOf, node), commandLog),
-    registerCommand(COMMAND_IDS.editTopicConfig, (node?: unknown) => editTopicConfigCommand(store, p(), refreshConfigurationOf, node), commandLog),
+    registerCommand(COMMAND_IDS.editTopicConfig, (node?: unknown) => editTopicConfigCommand(store, p(), refreshConfigurationOf, or(node, TopicNode, TopicConfigNode, ConfigEntryNode)), commandLog),
     registerCommand(COMMAND_IDS.resetTopicConfigEntry, (node?: unknown) => resetTopicConfigEntryCommand(store, p(), refreshConfigurationOf, node), commandLog),
     // Deleting a topic deletes the groups' commits on it too: both folders are read again.
-    registerCommand(COMMAND_IDS.deleteTopic, (node?: unknown, nodes?: unknown[]) => deleteTopicCommand(store, p(), (c) => (refreshTopicsOf(c), refreshGroupsOf(c)), node, nodes), commandLog),
-    registerCommand(COMMAND_IDS.deleteRecords, (node?: unknown) => deleteRecordsCommand(store, p(), (c, topic) => explorer.refreshTopic(c.id, topic), node), commandLog),
-    registerCommand(COMMAND_IDS.produceTestEvent, (node?: unknown) => produceTestEventCommand(store, p(), node), commandLog),
+    registerCommand(COMMAND_IDS.deleteTopic, (node?: unknown, nodes?: unknown[]) => deleteTopicCommand(store, p(), (c) => (refreshTopicsOf(c), refreshGroupsOf(c)), or(node, TopicNode), nodes), commandLog),
+    registerCommand(COMMAND_IDS.deleteRecords, (node?: unknown) => deleteRecordsCommand(store, p(), (c, topic) => explorer.refreshTopic(c.id, topic), or(node, TopicNode, PartitionNode)), commandLog),
+    registerCommand(COMMAND_IDS.produceTestEvent, (node?: unknown) => produceTestEventCommand(store, p(), or(node, TopicNode)), commandLog),
     // Ctrl+C in the tree passes no row: copy the selected one.
     registerCommand(COMMAND_IDS.copyName, (node?: unknown) => copyNameCommand(node ?? view.selection[0]), commandLog),
     registerCommand(COMMAND_IDS.replayFromCommitted, (node?: unknown) => replayFromCommittedCommand(store, p(), documents, node, viewers), commandLog),
     registerCommand(COMMAND_IDS.copyBootstrap, (node?: unknown) => copyBootstrapCommand(node), commandLog),
-    registerCommand(COMMAND_IDS.searchRecords, (node?: unknown) => searchRecordsCommand(store, p(), documents, viewers, node), commandLog),
+    registerCommand(COMMAND_IDS.searchRecords, (node?: unknown) => searchRecordsCommand(store, p(), documents, viewers, or(node, TopicNode, PartitionNode)), commandLog),
     registerCommand(COMMAND_IDS.filterTopics, () => filterTopics(explorer, p()), commandLog),
-    registerCommand(COMMAND_IDS.watchLag, (target?: unknown) => watchLagCommand(store, p(), lagWatches, target), commandLog),
+    registerCommand(COMMAND_IDS.watchLag, (target?: unknown) => watchLagCommand(store, p(), lagWatches, or(target, GroupNode)), commandLog),
     registerCommand(COMMAND_IDS.loadMore, (folder?: unknown) => {
       if (folder instanceof TopicsFolderNode || folder instanceof GroupsFolderNode) folder.loadMore();
     }, commandLog),
   );
   checkClientOverrides(logger);
   log.info(`Event Broker Explorer activated (${store.list().length} connection(s), profile ${readSettings().brokerProfile})`);
-  return { explorer, tails, diagnostics, store, prompter, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri, extensionMode: context.extensionMode, commandFailures: commandLog.onDidFail, lagWatches, viewers };
+  return { explorer, tails, diagnostics, store, prompter, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri, extensionMode: context.extensionMode, commandFailures: commandLog.onDidFail, lagWatches, viewers, treeView: view };
 }
 
 function isNode(value: unknown): value is ExplorerNode {

@@ -16,6 +16,16 @@ suite('connections', () => {
     const saved = vscode.workspace.getConfiguration('eventBroker').get<unknown[]>('connections');
     assert.deepEqual(saved, [{ name: 'Local test', bootstrap, saslMechanism: 'plain', username: 'admin' }]);
     assert.equal(prompter.answersLeft, 0, 'the connection test passed: no "Save Anyway" question');
+    // Every question says which of the five steps it is (username and password belong to step 3, authentication).
+    assert.deepEqual(prompter.asked.map((a) => a.title), [
+      'Add Connection (1/5): a name for the tree',
+      'Add Connection (2/5): bootstrap servers',
+      'Add Connection (3/5): authentication',
+      'Add Connection (3/5): username',
+      'Add Connection (3/5): password for admin',
+      'Add Connection (4/5): transport',
+      'Add Connection (5/5): read-only?',
+    ]);
     assert.ok(!JSON.stringify(vscode.workspace.getConfiguration('eventBroker')).includes(password));
     await until('the new connection in the tree', async () => ((await rows(api)).some((r) => r.label === 'Local test') ? true : undefined));
 

@@ -34,6 +34,7 @@ const INTENDED: Record<string, ContextKey[]> = {
   'eventBroker.offsetsForTime@1_read@2': TOPICS,
   'eventBroker.searchRecords@1_read@3': [...TOPICS, ...PARTITIONS],
   'eventBroker.produceTestEvent@2_write@1': ['topic'],
+  'eventBroker.replayTopic@1_read@4': TOPICS,
   'eventBroker.replayPartition@inline@1': PARTITIONS,
   'eventBroker.replayPartition@1_read@1': PARTITIONS,
   // Changing topics: never on a read-only connection's rows.

@@ -47,6 +47,12 @@ suite('manifest', () => {
     assert.deepEqual(hidden.sort(), [COMMAND_IDS.copyBootstrap, COMMAND_IDS.copyName, COMMAND_IDS.loadMore, COMMAND_IDS.removeConnection, COMMAND_IDS.replayFromCommitted, COMMAND_IDS.resetTopicConfigEntry].sort());
   });
 
+  test('Replay Topic… is in the palette on read-only connections too (it only reads)', () => {
+    const title = manifest.contributes.commands.find((c) => c.command === COMMAND_IDS.replayTopic) as { title?: string } | undefined;
+    assert.equal(title?.title, 'Replay Topic…');
+    assert.deepEqual(manifest.contributes.menus.commandPalette.filter((m) => m.command === COMMAND_IDS.replayTopic), [], 'no when clause hides or gates it');
+  });
+
   test('every setting read is contributed', () => {
     const properties = Object.keys(manifest.contributes.configuration.properties);
     for (const key of Object.values(SETTING_KEYS)) assert.ok(properties.includes(`${SETTINGS_SECTION}.${key}`), `${key} is not contributed`);

@@ -102,6 +102,30 @@ suite('what a new user trips over', () => {
     assert.deepEqual(lines.slice(1).map((l) => l.key), Array.from({ length: 9 }, (_, i) => `w${i}`));
   });
 
+  test('Replay Topic… on a topic row reads every partition in time order, from a time; its start choices have no offset', async () => {
+    const api = await extensionApi();
+    api.explorer.refresh();
+    const connection = await findRow(api, undefined, /^KAFKA_BOOTSTRAP/);
+    const topicRow = await findRow(api, (await findRow(api, connection.node, /^Topics/)).node, wide);
+    // From w4's time: w4 … w8, whichever partition each is on.
+    const prompter = new ScriptedPrompter([{ pick: 'Time…' }, { input: new Date(base + 4 * 60_000).toISOString() }, { input: '100' }]);
+    const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayTopic', topicRow.node));
+    assert.deepEqual(prompter.asked[0].labels, ['Beginning', 'End', 'Time…']);
+    assert.equal(result.count, 5);
+    const lines = documentLines(await result.jsonLinesDocument());
+    assert.equal(lines[0].replay, `${wide} partitions 0, 1, 2`);
+    assert.deepEqual(lines.slice(1).map((l) => l.key), ['w4', 'w5', 'w6', 'w7', 'w8']);
+  });
+
+  test('Replay Topic… from the palette asks the topic, then the start', async () => {
+    const api = await extensionApi();
+    const prompter = new ScriptedPrompter([{ pick: wide }, { pick: 'Beginning' }, { input: '100' }]);
+    const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayTopic'));
+    assert.deepEqual(prompter.asked.map((a) => a.title), ['Replay Topic: topic', 'Replay from', 'Replay: at most how many records?']);
+    assert.equal(result.count, 9);
+    assert.deepEqual(documentLines(await result.jsonLinesDocument()).slice(1).map((l) => l.key), Array.from({ length: 9 }, (_, i) => `w${i}`));
+  });
+
   test('choosing a row of Show Offsets for a Time replays from there', async () => {
     const api = await extensionApi();
     // From w4's time: partition 1 starts at w4 (its offset 1), partition 2 at w5, partition 0 at w6.

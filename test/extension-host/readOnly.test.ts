@@ -219,12 +219,27 @@ suite('read-only connections', () => {
     assert.equal(groupRow.contextValue, CONTEXT_VALUES.groupReadOnly);
   });
 
+  test('the palette\'s connection picker marks a read-only connection (description and lock icon)', async () => {
+    const api = await extensionApi();
+    const prompter = new ScriptedPrompter([{ cancel: true }]);
+    await withPrompter(api, prompter, () => vscode.commands.executeCommand(COMMAND_IDS.replayTopic));
+    const picker = prompter.asked[0];
+    assert.equal(picker.title, 'Event Broker: choose a connection');
+    const readOnly = picker.labels!.indexOf(NAME);
+    const writable = picker.labels!.findIndex((l) => l.startsWith('KAFKA_BOOTSTRAP'));
+    assert.ok(readOnly >= 0 && writable >= 0, picker.labels!.join(' | '));
+    assert.equal(picker.descriptions![readOnly], `read-only · ${process.env.KAFKA_BOOTSTRAP}`);
+    assert.equal(picker.icons![readOnly], 'lock');
+    assert.equal(picker.descriptions![writable], process.env.KAFKA_BOOTSTRAP);
+    assert.notEqual(picker.icons![writable], 'lock');
+  });
+
   test('Add Connection… asks "read-only?" and saves the answer', async () => {
     const api = await extensionApi();
     const bootstrap = process.env.KAFKA_BOOTSTRAP!;
     const prompter = new ScriptedPrompter([{ input: 'Added read-only' }, { input: bootstrap }, { pick: 'None' }, { pick: 'No TLS' }, { pick: 'Read-only' }]);
     await withPrompter(api, prompter, () => vscode.commands.executeCommand('eventBroker.addConnection'));
-    assert.equal(prompter.asked[4].title, 'Add Connection: read-only?');
+    assert.equal(prompter.asked[4].title, 'Add Connection (5/5): read-only?');
     assert.deepEqual(prompter.asked[4].labels, ['Allow changes', 'Read-only']);
     const saved = vscode.workspace.getConfiguration('eventBroker').get<{ name: string }[]>('connections')!;
     assert.deepEqual(saved.find((c) => c.name === 'Added read-only'), { name: 'Added read-only', bootstrap, saslMechanism: 'none', readOnly: true });

@@ -19,7 +19,9 @@ export interface Asked {
   descriptions?: (string | undefined)[];
   /** The modal's buttons, as given to VS Code (modalButtons). */
   buttons?: string[];
-  /** The modal's harmless button: what Escape and the close box answer. */
+  /** Items' theme icon ids (`lock`…), in the order of `labels`. */
+  icons?: (string | undefined)[];
+  /** The modal's harmless first (focused) button, when it has one. */
   safeDefault?: string;
   /** A dialog's starting file or folder (a path) and its file filters. */
   defaultPath?: string;
@@ -45,7 +47,7 @@ export class ScriptedPrompter implements Prompter {
 
   async pickOne<T>(items: PickItem<T>[], options: { title: string }): Promise<T | undefined> {
     await Promise.resolve(); // a real prompt answers later, never in the same tick
-    this.asked.push({ kind: 'pickOne', title: options.title, labels: items.map((i) => i.label), descriptions: items.map((i) => i.description) });
+    this.asked.push({ kind: 'pickOne', title: options.title, labels: items.map((i) => i.label), descriptions: items.map((i) => i.description), icons: items.map(iconId) });
     const answer = this.next('pickOne');
     if ('cancel' in answer) return undefined;
     if (!('pick' in answer)) throw new Error(`expected a pick answer for "${options.title}"`);
@@ -126,4 +128,9 @@ export class CancellingPrompter implements Prompter {
   openFile() {
     return Promise.resolve(undefined);
   }
+}
+
+function iconId(item: vscode.QuickPickItem): string | undefined {
+  const icon = item.iconPath as { id?: unknown } | undefined;
+  return typeof icon?.id === 'string' ? icon.id : undefined;
 }

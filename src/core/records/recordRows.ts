@@ -16,7 +16,8 @@ export function rowsAt(store: RecordStore, rows: Uint32Array, start: number, cou
     const id = rows[row];
     const record = store.record(id);
     const key = preview(record.key);
-    const value = preview(record.value);
+    // A blank cell read as an empty value: a record without one (a tombstone) says so.
+    const value = record.value === null ? { text: 'tombstone', binary: false } : preview(record.value);
     out.push({
       row,
       id,
@@ -27,6 +28,7 @@ export function rowsAt(store: RecordStore, rows: Uint32Array, start: number, cou
       value: value.text,
       keyBinary: key.binary,
       valueBinary: value.binary,
+      tombstone: record.value === null,
       headers: headerCount(record.headers),
       size: recordSize(record),
     });

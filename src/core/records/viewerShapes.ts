@@ -24,6 +24,8 @@ export interface RecordRow {
   /** True when key/value previews are hex of binary bytes. */
   keyBinary: boolean;
   valueBinary: boolean;
+  /** True for a record without a value (a tombstone): `value` then reads "tombstone". */
+  tombstone: boolean;
   headers: number;
   size: number;
 }

@@ -16,14 +16,15 @@ import { pickConnection } from './pickers';
  * connection is saved to settings and its password (if any) to SecretStorage.
  */
 export async function addConnectionCommand(store: ConnectionStore, prompter: Prompter): Promise<BrokerConnection> {
+  // Five numbered steps; the username and password are part of step 3 (authentication), asked only for SASL.
   const taken = new Set(readSettings().connections.map((c) => c.name));
   const name = await ask(prompter, {
-    title: 'Add Connection (1/4): a name for the tree',
+    title: 'Add Connection (1/5): a name for the tree',
     placeHolder: 'VAST production',
     validateInput: (v) => (v.trim() === '' ? 'A name is required.' : taken.has(v.trim()) ? `A connection named "${v.trim()}" exists already.` : undefined),
   });
   const bootstrap = await ask(prompter, {
-    title: 'Add Connection (2/4): bootstrap servers',
+    title: 'Add Connection (2/5): bootstrap servers',
     placeHolder: 'host:port[,host:port]',
     value: process.env.KAFKA_BOOTSTRAP ?? '',
     validateInput: (v) => problemOf(() => parseBootstrap(v)),
@@ -35,21 +36,21 @@ export async function addConnectionCommand(store: ConnectionStore, prompter: Pro
       { label: 'SASL SCRAM-SHA-256', value: 'scram-sha-256' as const },
       { label: 'SASL SCRAM-SHA-512', value: 'scram-sha-512' as const },
     ],
-    { title: 'Add Connection (3/4): authentication' },
+    { title: 'Add Connection (3/5): authentication' },
   );
   if (!mechanism) throw new Cancelled();
   let username: string | undefined;
   let password: string | undefined;
   if (mechanism !== 'none') {
-    username = await ask(prompter, { title: 'Add Connection: username', value: process.env.KAFKA_USERNAME ?? '', validateInput: (v) => (v.trim() === '' ? 'A username is required.' : undefined) });
-    password = await ask(prompter, { title: `Add Connection: password for ${username.trim()}`, prompt: 'Kept in VS Code SecretStorage, never in settings.', password: true });
+    username = await ask(prompter, { title: 'Add Connection (3/5): username', value: process.env.KAFKA_USERNAME ?? '', validateInput: (v) => (v.trim() === '' ? 'A username is required.' : undefined) });
+    password = await ask(prompter, { title: `Add Connection (3/5): password for ${username.trim()}`, prompt: 'Kept in VS Code SecretStorage, never in settings.', password: true });
   }
   const tls = await prompter.pickOne(
     [
       { label: 'No TLS', value: false },
       { label: 'TLS', description: 'certificate verified; CA and client certificate files can be set in settings', value: true },
     ],
-    { title: 'Add Connection (4/4): transport' },
+    { title: 'Add Connection (4/5): transport' },
   );
   if (tls === undefined) throw new Cancelled();
   const readOnly = await prompter.pickOne(
@@ -57,7 +58,7 @@ export async function addConnectionCommand(store: ConnectionStore, prompter: Pro
       { label: 'Allow changes', description: 'deleting groups, resetting offsets, producing: each after a confirmation', value: false },
       { label: 'Read-only', description: 'every change to the broker is refused and changing commands are hidden (for production)', value: true },
     ],
-    { title: 'Add Connection: read-only?' },
+    { title: 'Add Connection (5/5): read-only?' },
   );
   if (readOnly === undefined) throw new Cancelled();
   const setting: ConnectionSetting = {

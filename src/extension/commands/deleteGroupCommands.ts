@@ -12,6 +12,7 @@ import { readSettings } from '../settings';
 import { Cancelled } from '../runCommand';
 import { GroupNode } from '../tree/groupNode';
 import { pickConnection } from './pickers';
+import { counted } from '../../core/counted';
 
 /**
  * Delete Consumer Group: the group clicked, or every group of a multi-selection (one connection at
@@ -39,7 +40,7 @@ export async function deleteGroupCommand(store: ConnectionStore, prompter: Promp
     refuseIfReadOnly(connection, 'deleting consumer groups');
     const { groups } = await listGroups(await store.session(connection), readSettings().brokerProfile);
     const picked = await prompter.pickMany(
-      groups.map((g) => ({ label: g.groupId, description: `${g.state} · ${g.members} members`, value: g.groupId })),
+      groups.map((g) => ({ label: g.groupId, description: `${g.state} · ${counted(g.members, 'member')}`, value: g.groupId })),
       { title: 'Delete Consumer Group', placeHolder: 'Groups to delete (only groups without members can be deleted)' },
     );
     if (!picked || picked.length === 0) throw new Cancelled();

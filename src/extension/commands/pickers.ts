@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { EbxError } from '../../core/errors';
 import { listTopics, describePartitions } from '../../core/topics/listTopics';
 import type { PartitionInfo } from '../../core/model';
@@ -7,13 +8,18 @@ import type { ConnectionStore } from '../connections/connectionStore';
 import type { PickItem, Prompter } from '../prompter';
 import { Cancelled } from '../runCommand';
 
-/** Asks which connection, unless there is only one. */
+/** Asks which connection, unless there is only one. Read-only ones are marked as in the tree (lock icon, "read-only"). */
 export async function pickConnection(store: ConnectionStore, prompter: Prompter): Promise<BrokerConnection> {
   const connections = store.list();
   if (connections.length === 0) throw new EbxError('No broker connection yet: run "Event Broker: Add Connection…" first.');
   if (connections.length === 1) return connections[0];
   const picked = await prompter.pickOne(
-    connections.map((c) => ({ label: c.name, description: c.bootstrap, value: c })),
+    connections.map((c) => ({
+      label: c.name,
+      description: c.readOnly === true ? `read-only · ${c.bootstrap}` : c.bootstrap,
+      iconPath: new vscode.ThemeIcon(c.readOnly === true ? 'lock' : 'server-environment'),
+      value: c,
+    })),
     { title: 'Event Broker: choose a connection' },
   );
   if (!picked) throw new Cancelled();

@@ -16,12 +16,14 @@ import { readSettings } from '../settings';
 import { Cancelled } from '../runCommand';
 import { PartitionNode } from '../tree/partitionNode';
 import { GroupOffsetNode } from '../tree/groupOffsetNode';
+import { TopicNode } from '../tree/topicNode';
 import { pickConnection, pickPartition, pickTopic } from './pickers';
 import type { ReplayDocuments } from './replayDocuments';
 import { RecordStore } from '../../core/records/recordStore';
 import type { RecordsViewers } from '../recordsViewer/recordsViewers';
 import type { RecordsViewerPanel } from '../recordsViewer/recordsViewerPanel';
 import { replaySource } from '../recordsViewer/replaySource';
+import { counted } from '../../core/counted';
 
 export interface ReplayResult {
   /** The JSON Lines document, when the replay opened one (without a records viewer). */
@@ -62,6 +64,29 @@ export async function replayPartitionCommand(store: ConnectionStore, prompter: P
     topic = await pickTopic(session, prompter, 'Replay Partition: topic');
     partition = await pickPartition(session, topic, prompter, `Replay Partition: ${topic}`, true);
   }
+  return replayStartingAt(store, prompter, documents, connection, topic, partition, viewers);
+}
+
+/**
+ * Replay Topic…: every partition of a topic in time order, from a topic row or pickers
+ * (connection → topic) from the palette; the start is the beginning, the end or a time (an
+ * offset means nothing across partitions). The same read as Replay Partition… → All partitions.
+ */
+export async function replayTopicCommand(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, node?: unknown, viewers?: RecordsViewers): Promise<ReplayResult | undefined> {
+  let connection: BrokerConnection;
+  let topic: string;
+  if (node instanceof TopicNode) {
+    connection = node.connection;
+    topic = node.topic.name;
+  } else {
+    connection = await pickConnection(store, prompter);
+    topic = await pickTopic(await store.session(connection), prompter, 'Replay Topic: topic');
+  }
+  return replayStartingAt(store, prompter, documents, connection, topic, 'all', viewers);
+}
+
+/** Asks the start, resolves it on every partition read, then replays (with the record limit asked). */
+async function replayStartingAt(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, connection: BrokerConnection, topic: string, partition: PartitionInfo | 'all', viewers?: RecordsViewers): Promise<ReplayResult | undefined> {
   const { start, asked } = await askStart(prompter, partition);
   const session = await store.session(connection);
   // A time is resolved now, so a time after the newest event is refused before any more questions.
@@ -90,7 +115,7 @@ export async function replayWithLimit(store: ConnectionStore, prompter: Prompter
   const summary = { topic, partitions, startAsked: request.startAsked, startTime: request.startTime, starts, nothingAfter: request.nothingAfter ?? [], limit: max };
   const from = starts.length === 1 ? `from offset ${starts[0].offset}` : `from ${starts.map((s) => `p${s.partition}@${s.offset}`).join(' ')}`;
   const name = partitions.length === 1 ? `${topic}-p${partitions[0]}-from-${starts[0].offset}` : `${topic}-all-partitions`;
-  const outcomeOf = (count: number, more: boolean) => (count === 0 ? `No records in ${where} ${from}.` : `Replayed ${count} records of ${where}${more ? ' (more follow)' : ''}.`);
+  const outcomeOf = (count: number, more: boolean) => (count === 0 ? `No records in ${where} ${from}.` : `Replayed ${counted(count, 'record')} of ${where}${more ? ' (more follow)' : ''}.`);
   const resultOf = (count: number, more: boolean) => ({ count, startOffset: starts[0]?.offset ?? -1, startOffsets: starts, more });
 
   if (!viewers) {
@@ -155,7 +180,7 @@ async function withReplayProgress(where: string, read: (signal: AbortSignal, rep
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Replaying ${where}`, cancellable: true }, async (progress, token) => {
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort());
-    await read(controller.signal, (count, added) => progress.report({ message: `${count} of at most ${max} records`, increment: (added / max) * 100 }));
+    await read(controller.signal, (count, added) => progress.report({ message: `${count} of at most ${counted(max, 'record')}`, increment: (added / max) * 100 }));
     if (controller.signal.aborted) throw new Cancelled();
   });
 }

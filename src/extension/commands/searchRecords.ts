@@ -22,6 +22,7 @@ import type { RecordsSource } from '../recordsViewer/recordsSource';
 import type { ReplayDocuments } from './replayDocuments';
 import { offsetProblem } from './replayPartition';
 import { pickConnection, pickPartition, pickTopic } from './pickers';
+import { counted } from '../../core/counted';
 
 /** Records looked at before a search stops by itself (the person picks how many matches). */
 export const SEARCH_MAX_SCAN = 1_000_000;
@@ -88,7 +89,7 @@ async function runSearch(session: KafkaSession, asked: SearchAsked, loaded: Reco
       maxMatches: asked.maxMatches,
       maxScan: SEARCH_MAX_SCAN,
       signal: controller.signal,
-      onProgress: (p) => progress.report({ message: `scanned ${p.scanned} records, ${p.matches} matches` }),
+      onProgress: (p) => progress.report({ message: `scanned ${counted(p.scanned, 'record')}, ${counted(p.matches, 'match', 'matches')}` }),
     });
     for (;;) {
       const next = await search.next();
@@ -123,7 +124,7 @@ function searchSource(session: KafkaSession, documents: ReplayDocuments, asked: 
 export function summaryLine(summary: Pick<SearchSummary, 'scanned' | 'partitions' | 'matches' | 'stoppedBecause'>, maxMatches: number): string {
   const reasons: Record<SearchStop, string> = {
     end: summary.partitions === 1 ? 'it reached the end of the partition' : 'it reached the end of every partition',
-    maxMatches: `it found ${maxMatches} matches (the limit asked); Load more goes on`,
+    maxMatches: `it found ${counted(maxMatches, 'match', 'matches')} (the limit asked); Load more goes on`,
     maxScan: `it scanned ${SEARCH_MAX_SCAN} records (the scan limit); Load more goes on`,
     untilTime: 'it reached the until time',
     aborted: 'it was cancelled',

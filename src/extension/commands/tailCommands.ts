@@ -5,6 +5,7 @@ import type { Prompter } from '../prompter';
 import type { RunningTail, TailManager } from '../tail/tailManager';
 import { Cancelled } from '../runCommand';
 import { pickConnection, pickTopic } from './pickers';
+import { counted } from '../../core/counted';
 
 /** Tail Topic…: from a topic node, or pickers from the palette. Starts at the end of every partition. */
 export async function tailTopicCommand(store: ConnectionStore, prompter: Prompter, tails: TailManager, node?: unknown): Promise<RunningTail> {
@@ -41,7 +42,7 @@ export async function stopTailCommand(prompter: Prompter, tails: TailManager, ta
     return 1;
   }
   const choice = await prompter.pickOne(
-    [{ label: 'All tails', description: `${running.length} running`, value: 'all' }, ...running.map((t) => ({ label: t.topic, description: `${t.count} records`, value: t.id }))],
+    [{ label: 'All tails', description: `${running.length} running`, value: 'all' }, ...running.map((t) => ({ label: t.topic, description: counted(t.count, 'record'), value: t.id }))],
     { title: 'Stop Tail' },
   );
   if (!choice) throw new Cancelled();

@@ -9,6 +9,7 @@ import type { BrokerConnection } from '../connections/brokerConnection';
 import type { Prompter } from '../prompter';
 import { Cancelled } from '../runCommand';
 import { pickTopic } from '../commands/pickers';
+import { counted } from '../../core/counted';
 
 /**
  * "Produce these records to…": another topic, the exact plan in a modal, then the records with
@@ -18,16 +19,16 @@ export async function produceRecordsTo(connection: BrokerConnection, session: Ka
   // Refused up front, before any question (the read-only session would refuse the send itself too).
   refuseIfReadOnly(connection, 'producing records');
   if (ids.length === 0) throw new UsageError('There are no records to produce: the filter shows none.');
-  const topic = await pickTopic(session, prompter, `Produce ${ids.length} records to which topic?`, { withoutInternal: true });
+  const topic = await pickTopic(session, prompter, `Produce ${counted(ids.length, 'record')} to which topic?`, { withoutInternal: true });
   const plan = producePlan(store, ids, topic);
   const detail = [
-    `${plan.count} records (${plan.bytes} bytes of keys, values and headers) from ${store.topic} go to ${topic} on ${connection.name}.`,
+    `${counted(plan.count, 'record')} (${counted(plan.bytes, 'byte')} of keys, values and headers) from ${store.topic} go to ${topic} on ${connection.name}.`,
     'Keys and headers are kept; the key picks the partition and the broker stamps the time. No compression, no idempotence.',
-    ...(plan.repeatedHeaders > 0 ? [`${plan.repeatedHeaders} records repeat a header name: only its first value is sent.`] : []),
-    ...(plan.overMessageLimit > 0 ? [`${plan.overMessageLimit} records are over VAST's 1 MB message limit and will be refused there.`] : []),
+    ...(plan.repeatedHeaders > 0 ? [`${plan.repeatedHeaders === 1 ? '1 record repeats' : `${plan.repeatedHeaders} records repeat`} a header name: only its first value is sent.`] : []),
+    ...(plan.overMessageLimit > 0 ? [`${plan.overMessageLimit === 1 ? '1 record is' : `${plan.overMessageLimit} records are`} over VAST's 1 MB message limit and will be refused there.`] : []),
     ...(topic === store.topic ? ['This is the topic they were read from: they will be there twice.'] : []),
   ].join('\n');
-  if (!(await prompter.confirm(`Produce ${plan.count} records to ${topic}?`, detail, 'Produce', { safeDefault: 'Do Not Produce' }))) throw new Cancelled();
+  if (!(await prompter.confirm(`Produce ${counted(plan.count, 'record')} to ${topic}?`, detail, 'Produce', { safeDefault: 'Do Not Produce' }))) throw new Cancelled();
   let sent = 0;
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Producing to ${topic}`, cancellable: true }, async (progress, token) => {
     for (const chunk of produceChunks(store, ids)) {
@@ -37,6 +38,6 @@ export async function produceRecordsTo(connection: BrokerConnection, session: Ka
       progress.report({ message: `${sent} of ${plan.count}`, increment: (chunk.length / plan.count) * 100 });
     }
   });
-  void vscode.window.showInformationMessage(sent === plan.count ? `Produced ${sent} records to ${topic}.` : `Stopped: produced ${sent} of ${plan.count} records to ${topic}.`);
+  void vscode.window.showInformationMessage(sent === plan.count ? `Produced ${counted(sent, 'record')} to ${topic}.` : `Stopped: produced ${sent} of ${counted(plan.count, 'record')} to ${topic}.`);
   return sent;
 }

@@ -14,6 +14,7 @@ import { webviewHtml, webviewPanelOptions } from '../webviews/webviewHtml';
 import type { RecordsSource } from './recordsSource';
 import { writeExport } from './exportFile';
 import { fileProblem } from '../chooseFile';
+import { counted } from '../../core/counted';
 
 export const RECORDS_VIEWER_TYPE = 'eventBroker.recordsViewer';
 
@@ -181,8 +182,8 @@ export class RecordsViewerPanel implements vscode.Disposable {
     const count = await this.exportTo(uri, format, rows).catch((err: unknown) => {
       throw fileProblem(err, uri, kind, 'write');
     });
-    this.post({ type: 'notice', text: `Exported ${count} records to ${uri.fsPath}.` });
-    void vscode.window.showInformationMessage(`Exported ${count} records to ${uri.fsPath}.`);
+    this.post({ type: 'notice', text: `Exported ${counted(count, 'record')} to ${uri.fsPath}.` });
+    void vscode.window.showInformationMessage(`Exported ${counted(count, 'record')} to ${uri.fsPath}.`);
   }
 
   private async loadMore(): Promise<void> {

@@ -7,6 +7,7 @@ import { showRecord } from '../../core/reader/shownRecord';
 import type { KafkaSession } from '../../core/session';
 import type { ReplayDocuments } from '../commands/replayDocuments';
 import type { RecordsSource } from './recordsSource';
+import { counted } from '../../core/counted';
 
 export interface ReplaySourceOptions {
   session: KafkaSession;
@@ -35,10 +36,10 @@ export function replaySource(options: ReplaySourceOptions): RecordsSource {
       for await (const batch of replayFromBatches(session, { topic: summary.topic, starts, max, signal })) {
         store.appendRaw(batch.partition, batch.records);
         read += batch.records.length;
-        progress(`${read} of at most ${max} records`);
+        progress(`${read} of at most ${counted(max, 'record')}`);
       }
       loads++;
-      return `Replay of ${options.where}: ${store.length} records loaded (${read} more from ${starts.map((s) => `p${s.partition}@${s.offset}`).join(' ')}).`;
+      return `Replay of ${options.where}: ${counted(store.length, 'record')} loaded (${read} more from ${starts.map((s) => `p${s.partition}@${s.offset}`).join(' ')}).`;
     },
     async openJsonLines(store: RecordStore): Promise<void> {
       if (loads === 0) {

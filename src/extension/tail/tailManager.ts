@@ -9,6 +9,7 @@ import type { BrokerConnection } from '../connections/brokerConnection';
 import { COMMAND_IDS } from '../commandIds';
 import { OutputBuffer } from './outputBuffer';
 import { TailPanel } from './tailPanel';
+import { counted } from '../../core/counted';
 
 /**
  * The panel is written at most every two seconds when busy, a quarter of a second after a quiet spell
@@ -100,7 +101,7 @@ export class TailManager implements vscode.Disposable {
             buffer.push(recordPanelLines(batch.topic, batch.partition, batch.records));
           }
         }
-        buffer.push([`— tail stopped after ${running.count} records`]);
+        buffer.push([`— tail stopped after ${counted(running.count, 'record')}`]);
       } catch (err) {
         if (!isAbort(err)) {
           const sentence = explainError(err);
@@ -109,7 +110,7 @@ export class TailManager implements vscode.Disposable {
           buffer.push([`— tail stopped: ${escapeForTerminal(sentence)}`]);
           void vscode.window.showErrorMessage(`Tail of ${topic} stopped: ${sentence}`);
         } else {
-          buffer.push([`— tail stopped after ${running.count} records`]);
+          buffer.push([`— tail stopped after ${counted(running.count, 'record')}`]);
         }
       } finally {
         clearInterval(statusTimer);

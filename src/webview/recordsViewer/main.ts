@@ -8,6 +8,7 @@ import { button, el } from './dom';
 import { RecordsTable } from './recordsTable';
 import { TimeHistogram } from './timeHistogram';
 import { DetailPane, type DetailTab } from './detailPane';
+import { counted } from '../shared/counted';
 
 interface SavedView {
   scrollTop: number;
@@ -134,7 +135,7 @@ function onMessage(message: ToViewer): void {
 function render(s: ViewerState): void {
   summary.textContent = s.summary;
   document.title = s.title;
-  counts.textContent = s.rows === s.loaded ? `${s.loaded} records` : `${s.rows} of ${s.loaded} records`;
+  counts.textContent = s.rows === s.loaded ? counted(s.loaded, 'record') : `${s.rows} of ${counted(s.loaded, 'record')}`;
   if (document.activeElement !== filterBox) filterBox.value = s.filter.text ?? '';
   loadMore.hidden = !s.canLoadMore;
   loadMore.disabled = s.loading;

@@ -328,4 +328,5 @@ function showRow(slot: Slot, cached: CachedRow): void {
   if (before?.utc !== cached.utc) (cells[2] as HTMLElement).title = cached.utc;
   if ((before?.data.keyBinary ?? false) !== cached.data.keyBinary) (cells[3] as HTMLElement).classList.toggle('binary', cached.data.keyBinary);
   if ((before?.data.valueBinary ?? false) !== cached.data.valueBinary) (cells[4] as HTMLElement).classList.toggle('binary', cached.data.valueBinary);
+  if ((before?.data.tombstone ?? false) !== cached.data.tombstone) (cells[4] as HTMLElement).classList.toggle('tombstone', cached.data.tombstone);
 }

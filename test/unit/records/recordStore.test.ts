@@ -114,3 +114,14 @@ test('load more continues one past the last offset loaded per partition, or from
     { partition: 2, offset: 11 },
   ]);
 });
+
+test('a tombstone\'s value cell says "tombstone" (flagged, so the table sets it apart from a value that is that word)', () => {
+  const store = new RecordStore('compacted');
+  store.appendRaw(0, [raw(0, 0, 'customer-1', null), raw(1, 1, 'customer-2', 'tombstone'), raw(2, 2, null, '')]);
+  const rows = rowsAt(store, timeOrder(store), 0, 3);
+  assert.deepEqual(rows.map((r) => [r.key, r.value, r.tombstone]), [
+    ['customer-1', 'tombstone', true],
+    ['customer-2', 'tombstone', false],
+    ['', '', false],
+  ]);
+});

@@ -1,0 +1,5 @@
+// The same as src/core/counted.ts: the webview bundles may import only src/webview (the boundary check).
+/** "1 record", "2 records", "0 records": a count and its noun, singular only for exactly one. */
+export function counted(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
