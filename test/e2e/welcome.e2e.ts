@@ -23,5 +23,5 @@ test('no connection: a welcome view with an Add Connection button', async () => 
   await welcome.locator('a.monaco-button', { hasText: 'Add Connection' }).click();
   const box = wb.page.locator('.quick-input-widget');
   await box.waitFor({ state: 'visible', timeout: 15_000 });
-  assert.match(await box.innerText(), /Add Connection \(1\/4\)/);
+  assert.match(await box.innerText(), /Add Connection \(1\/5\)/);
 });
