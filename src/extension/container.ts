@@ -36,6 +36,8 @@ import { TopicNode } from './tree/topicNode';
 import { PartitionNode } from './tree/partitionNode';
 import { GroupNode } from './tree/groupNode';
 import { ConfigEntryNode, TopicConfigNode } from './tree/topicConfigNodes';
+import type { ConnectionNode } from './tree/connectionNode';
+import type { CommandContext, TreeRefresh } from './commands/commandContext';
 
 /**
  * The live services, for the extension-host tests only: activate() returns them in
@@ -88,21 +90,23 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
   };
   setContexts();
 
-  const refreshGroupsOf = (connection: BrokerConnection) => {
+  const refresh: TreeRefresh = {
+    groupsOf: (connection) => refreshFolder(connection, (root) => root.groupsFolder),
+    topicsOf: (connection) => refreshFolder(connection, (root) => root.topicsFolder),
+    topic: (connection, topic) => explorer.refreshTopic(connection.id, topic),
+    configurationOf: ({ connection, topic }) => {
+      const configuration = explorer.connectionNodes().find((n) => n.connection.id === connection.id)?.topicsFolder?.nodeOf(topic)?.configurationNode();
+      if (configuration) explorer.refresh(configuration);
+    },
+  };
+  const refreshFolder = (connection: BrokerConnection, folderOf: (root: ConnectionNode) => ExplorerNode | undefined) => {
     const root = explorer.connectionNodes().find((n) => n.connection.id === connection.id);
-    if (root?.groupsFolder) explorer.refresh(root.groupsFolder);
+    const folder = root && folderOf(root);
+    if (folder) explorer.refresh(folder);
     else explorer.refresh();
   };
-  const refreshTopicsOf = (connection: BrokerConnection) => {
-    const root = explorer.connectionNodes().find((n) => n.connection.id === connection.id);
-    if (root?.topicsFolder) explorer.refresh(root.topicsFolder);
-    else explorer.refresh();
-  };
-  const refreshConfigurationOf = ({ connection, topic }: { connection: BrokerConnection; topic: string }) => {
-    const topicNode = explorer.connectionNodes().find((n) => n.connection.id === connection.id)?.topicsFolder?.nodeOf(topic);
-    const configuration = topicNode?.configurationNode();
-    if (configuration) explorer.refresh(configuration);
-  };
+  // One context for every command; its prompter is read when the command runs (the tests swap it).
+  const ctx = (): CommandContext => ({ store, prompter: prompter.current, documents, viewers, tails, lagWatches, refresh });
   const p = () => prompter.current;
   // From the palette a command gets no row: it takes the tree's selected one when that fits, and asks otherwise.
   const or = (node: unknown, ...kinds: NodeKind[]) => nodeOrSelected(node, view.selection, kinds);
@@ -135,35 +139,34 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     }),
     watchClientOverrides(logger),
     ...registerLanguageModelTools(store, () => view.selection),
-    registerCommand(COMMAND_IDS.addConnection, () => addConnectionCommand(store, p()), commandLog),
-    registerCommand(COMMAND_IDS.removeConnection, (node?: unknown) => removeConnectionCommand(store, p(), node), commandLog),
-    registerCommand(COMMAND_IDS.toggleReadOnly, (node?: unknown) => toggleReadOnlyCommand(store, p(), node), commandLog),
+    registerCommand(COMMAND_IDS.addConnection, () => addConnectionCommand(ctx()), commandLog),
+    registerCommand(COMMAND_IDS.removeConnection, (node?: unknown) => removeConnectionCommand(ctx(), node), commandLog),
+    registerCommand(COMMAND_IDS.toggleReadOnly, (node?: unknown) => toggleReadOnlyCommand(ctx(), node), commandLog),
     registerCommand(COMMAND_IDS.refresh, (node?: ExplorerNode) => explorer.refresh(isNode(node) ? node : undefined), commandLog),
     registerCommand(COMMAND_IDS.replayPartition, (node?: unknown) => replayPartitionCommand(store, p(), documents, or(node, PartitionNode), viewers), commandLog),
     registerCommand(COMMAND_IDS.replayTopic, (node?: unknown) => replayTopicCommand(store, p(), documents, or(node, TopicNode), viewers), commandLog),
-    registerCommand(COMMAND_IDS.tailTopic, (node?: unknown) => tailTopicCommand(store, p(), tails, or(node, TopicNode)), commandLog),
-    registerCommand(COMMAND_IDS.stopTail, (target?: unknown) => stopTailCommand(p(), tails, target), commandLog),
-    registerCommand(COMMAND_IDS.deleteGroup, (node?: unknown, nodes?: unknown[]) => deleteGroupCommand(store, p(), refreshGroupsOf, or(node, GroupNode), nodes), commandLog),
-    registerCommand(COMMAND_IDS.deleteIdleGroups, (node?: unknown) => deleteIdleGroupsCommand(store, p(), refreshGroupsOf, node), commandLog),
-    registerCommand(COMMAND_IDS.resetOffsets, (node?: unknown) => resetOffsetsCommand(store, p(), refreshGroupsOf, node), commandLog),
-    registerCommand(COMMAND_IDS.saveOffsetsSnapshot, (node?: unknown) => saveOffsetsSnapshotCommand(store, p(), node), commandLog),
-    registerCommand(COMMAND_IDS.restoreOffsets, (node?: unknown) => restoreOffsetsCommand(store, p(), refreshGroupsOf, node), commandLog),
+    registerCommand(COMMAND_IDS.tailTopic, (node?: unknown) => tailTopicCommand(ctx(), or(node, TopicNode)), commandLog),
+    registerCommand(COMMAND_IDS.stopTail, (target?: unknown) => stopTailCommand(ctx(), target), commandLog),
+    registerCommand(COMMAND_IDS.deleteGroup, (node?: unknown, nodes?: unknown[]) => deleteGroupCommand(ctx(), or(node, GroupNode), nodes), commandLog),
+    registerCommand(COMMAND_IDS.deleteIdleGroups, (node?: unknown) => deleteIdleGroupsCommand(ctx(), node), commandLog),
+    registerCommand(COMMAND_IDS.resetOffsets, (node?: unknown) => resetOffsetsCommand(ctx(), node), commandLog),
+    registerCommand(COMMAND_IDS.saveOffsetsSnapshot, (node?: unknown) => saveOffsetsSnapshotCommand(ctx(), node), commandLog),
+    registerCommand(COMMAND_IDS.restoreOffsets, (node?: unknown) => restoreOffsetsCommand(ctx(), node), commandLog),
     registerCommand(COMMAND_IDS.checkClientSettings, () => checkClientSettingsCommand(diagnostics, logger), commandLog),
-    registerCommand(COMMAND_IDS.offsetsForTime, (node?: unknown) => offsetsForTimeCommand(store, p(), documents, or(node, TopicNode)), commandLog),
-    registerCommand(COMMAND_IDS.createTopic, (node?: unknown) => createTopicCommand(store, p(), refreshTopicsOf, node), commandLog),
-    registerCommand(COMMAND_IDS.editTopicConfig, (node?: unknown) => editTopicConfigCommand(store, p(), refreshConfigurationOf, or(node, TopicNode, TopicConfigNode, ConfigEntryNode)), commandLog),
-    registerCommand(COMMAND_IDS.resetTopicConfigEntry, (node?: unknown) => resetTopicConfigEntryCommand(store, p(), refreshConfigurationOf, node), commandLog),
-    // Deleting a topic deletes the groups' commits on it too: both folders are read again.
-    registerCommand(COMMAND_IDS.deleteTopic, (node?: unknown, nodes?: unknown[]) => deleteTopicCommand(store, p(), (c) => (refreshTopicsOf(c), refreshGroupsOf(c)), or(node, TopicNode), nodes), commandLog),
-    registerCommand(COMMAND_IDS.deleteRecords, (node?: unknown) => deleteRecordsCommand(store, p(), (c, topic) => explorer.refreshTopic(c.id, topic), or(node, TopicNode, PartitionNode)), commandLog),
-    registerCommand(COMMAND_IDS.produceTestEvent, (node?: unknown) => produceTestEventCommand(store, p(), or(node, TopicNode)), commandLog),
+    registerCommand(COMMAND_IDS.offsetsForTime, (node?: unknown) => offsetsForTimeCommand(ctx(), or(node, TopicNode)), commandLog),
+    registerCommand(COMMAND_IDS.createTopic, (node?: unknown) => createTopicCommand(ctx(), node), commandLog),
+    registerCommand(COMMAND_IDS.editTopicConfig, (node?: unknown) => editTopicConfigCommand(ctx(), or(node, TopicNode, TopicConfigNode, ConfigEntryNode)), commandLog),
+    registerCommand(COMMAND_IDS.resetTopicConfigEntry, (node?: unknown) => resetTopicConfigEntryCommand(ctx(), node), commandLog),
+    registerCommand(COMMAND_IDS.deleteTopic, (node?: unknown, nodes?: unknown[]) => deleteTopicCommand(ctx(), or(node, TopicNode), nodes), commandLog),
+    registerCommand(COMMAND_IDS.deleteRecords, (node?: unknown) => deleteRecordsCommand(ctx(), or(node, TopicNode, PartitionNode)), commandLog),
+    registerCommand(COMMAND_IDS.produceTestEvent, (node?: unknown) => produceTestEventCommand(ctx(), or(node, TopicNode)), commandLog),
     // Ctrl+C in the tree passes no row: copy the selected one.
     registerCommand(COMMAND_IDS.copyName, (node?: unknown) => copyNameCommand(node ?? view.selection[0]), commandLog),
     registerCommand(COMMAND_IDS.replayFromCommitted, (node?: unknown) => replayFromCommittedCommand(store, p(), documents, node, viewers), commandLog),
     registerCommand(COMMAND_IDS.copyBootstrap, (node?: unknown) => copyBootstrapCommand(node), commandLog),
     registerCommand(COMMAND_IDS.searchRecords, (node?: unknown) => searchRecordsCommand(store, p(), documents, viewers, or(node, TopicNode, PartitionNode)), commandLog),
     registerCommand(COMMAND_IDS.filterTopics, () => filterTopics(explorer, p()), commandLog),
-    registerCommand(COMMAND_IDS.watchLag, (target?: unknown) => watchLagCommand(store, p(), lagWatches, or(target, GroupNode)), commandLog),
+    registerCommand(COMMAND_IDS.watchLag, (target?: unknown) => watchLagCommand(ctx(), or(target, GroupNode)), commandLog),
     registerCommand(COMMAND_IDS.loadMore, (folder?: unknown) => {
       if (folder instanceof TopicsFolderNode || folder instanceof GroupsFolderNode) folder.loadMore();
     }, commandLog),

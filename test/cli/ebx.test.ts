@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
+import { waitUntil } from '../support/deadline';
 import { testBroker } from '../support/brokerEnv';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -258,10 +259,13 @@ test('tail: --last and --max end by themselves; SIGINT ends a tail with exit 0',
     const one = await ebx(['tail', topic, '--partition', '0', '--last', '3', '--max', '1'], { env, timeoutMs: 30_000 });
     assert.deepEqual(jsonLines(one.stdout).map((r) => [r.partition, r.value]), [[0, 'a']]);
 
-    const child = spawn(process.execPath, [EBX, 'tail', topic], { cwd: ROOT, env: { PATH: process.env.PATH, ...env } });
+    // --debug: ebx says on stderr when the tail has found the partitions' ends; produce after that, not after a guess.
+    const child = spawn(process.execPath, [EBX, 'tail', topic, '--debug'], { cwd: ROOT, env: { PATH: process.env.PATH, ...env } });
     let stdout = '';
+    let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    await new Promise((r) => setTimeout(r, 3_000));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    await waitUntil(() => stderr.includes('ebx: tailing'), 20_000, () => `start of the tail (stderr: ${stderr})`);
     await ebx(['produce', topic, '--partition', '1', '--value', 'live'], { env });
     const deadline = Date.now() + 15_000;
     while (!stdout.includes('"live"') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));

@@ -12,6 +12,7 @@ import { listTopics } from '../../src/core/topics/listTopics';
 import { produce } from '../../src/core/topics/produce';
 import { listGroups } from '../../src/core/groups/listGroups';
 import { KafkaSession } from '../../src/core/session';
+import { waitUntil } from '../support/deadline';
 import { testBroker, LOCAL_USERS } from '../support/brokerEnv';
 import { applicationKafka, grantReaderTopicAccess, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
 import { assertOneCleanLine, EBX, ebx, exited, ROOT, startEbx, cleanEnv } from '../support/ebxProcess';
@@ -82,9 +83,10 @@ describe('passwords never leave the environment variable', { skip: skipSasl }, (
   });
 
   test('a running `ebx tail` has no password in its command line (/proc/<pid>/cmdline)', { timeout: 60_000 }, async () => {
-    const child = startEbx(['tail', topic, ...passwordEnv], sasl('admin', LOCAL_USERS.admin.password));
+    // --debug makes ebx say on stderr when the tail has found the partitions' ends: produce after that.
+    const child = startEbx(['tail', topic, '--debug', ...passwordEnv], sasl('admin', LOCAL_USERS.admin.password));
     try {
-      await new Promise((r) => setTimeout(r, 2_000));
+      await waitUntil(() => child.output.stderr.includes('ebx: tailing'), 20_000, () => `start of the tail (stderr: ${child.output.stderr})`);
       await produce(session, topic, [{ value: 'while tailing' }]);
       const deadline = Date.now() + 20_000;
       while (!child.output.stdout.includes('while tailing') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));

@@ -70,7 +70,14 @@ describe('tail a topic', () => {
     try {
       const seen = await tailUntil(session, { topic, discoverEveryMs: 300 }, (s) => s.some((r) => r.partition === 1), async () => {
         await admin.createPartitions({ topicPartitions: [{ topic, count: 2 }] });
-        await new Promise((r) => setTimeout(r, 500));
+        // Produce once the metadata names a leader for the new partition (not after a guessed pause).
+        await withDeadline(
+          (async () => {
+            while (!(await session.cluster().topicMetadata(topic)).partitions.some((p) => p.partition === 1 && p.leader >= 0)) await new Promise((r) => setTimeout(r, 50));
+          })(),
+          20_000,
+          'leader for the new partition 1',
+        );
         await produce(session, topic, [{ value: 'in new partition', partition: 1 }]);
       });
       assert.deepEqual(seen.map((r) => [r.partition, r.value]), [[1, 'in new partition']]);

@@ -83,7 +83,7 @@ suite('commands', () => {
     const { api, topicRow } = await partitionNode(0);
     const running = await vscode.commands.executeCommand<{ id: string; count: number }>('eventBroker.tailTopic', topicRow.node);
     assert.equal(api.tails.running().length, 1);
-    await new Promise((r) => setTimeout(r, 1000));
+    await api.tails.running()[0].started;
     await produce(session, topic, [{ value: 'live-1', partition: 0 }, { value: 'live-2', partition: 1 }]);
     await until('the tail to count 2 records', () => (api.tails.running()[0]?.count === 2 ? true : undefined));
     assert.equal(running.count, 2);

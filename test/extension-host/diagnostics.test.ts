@@ -18,8 +18,9 @@ function workspaceFile(name: string, text: string): vscode.Uri {
 const ours = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Event Broker');
 
 suite('client settings diagnostics', () => {
+  let api: Awaited<ReturnType<typeof extensionApi>>;
   suiteSetup(async () => {
-    await extensionApi();
+    api = await extensionApi();
   });
   teardown(async () => {
     await vscode.workspace.getConfiguration('eventBroker').update('brokerProfile', undefined, vscode.ConfigurationTarget.Global);
@@ -55,7 +56,7 @@ suite('client settings diagnostics', () => {
     const uri = workspaceFile('producer.ts', "import { Kafka } from 'kafkajs';\nconst producer = kafka.producer({ allowAutoTopicCreation: false });\n");
     const doc = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(doc);
-    await new Promise((r) => setTimeout(r, 500));
+    assert.deepEqual(await until('the file to be checked', () => api.diagnostics.findingsOf(uri)), []);
     assert.equal(ours(uri).length, 0);
     await editor.edit((e) => e.replace(new vscode.Range(1, 0, 1, 200), 'const producer = kafka.producer({ idempotent: true });'));
     const after = await until('a diagnostic after the edit', () => (ours(uri).length === 1 ? ours(uri) : undefined));
@@ -66,7 +67,7 @@ suite('client settings diagnostics', () => {
     await vscode.workspace.getConfiguration('eventBroker').update('brokerProfile', 'kafka', vscode.ConfigurationTarget.Global);
     const uri = workspaceFile('kafka-profile.properties', 'enable.idempotence=true\n');
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-    await new Promise((r) => setTimeout(r, 500));
+    assert.deepEqual(await until('the file to be checked', () => api.diagnostics.findingsOf(uri)), []);
     assert.equal(ours(uri).length, 0);
   });
 

@@ -75,7 +75,7 @@ suite('security: passwords, output panels, destructive actions', () => {
       const topics = await findRow(api, root.node, /^Topics/);
       const topicRow = await findRow(api, topics.node, topic);
       await vscode.commands.executeCommand('eventBroker.tailTopic', topicRow.node);
-      await new Promise((r) => setTimeout(r, 1_000));
+      await api.tails.running()[0].started;
       // A hostile record: terminal escapes, C1, bidi override, line separator, BEL, NUL.
       await produce(session, topic, [{ key: '\u001b[31mkey', value: `${marker} \u001b]0;title\u0007\u001b[2J\u009b31m\u202eevil\u2028\u0000end`, headers: { h: Buffer.from([0x1b, 0xff]) } }]);
       await until('the tail to show the hostile record', () => (api.tails.running()[0]?.count === 1 ? true : undefined));

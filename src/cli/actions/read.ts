@@ -39,7 +39,8 @@ export async function tailCommand(topic: string, flags: TailFlags, command: Comm
   const globals = globalsOf(command);
   await withSession(globals, (session) =>
     runRecordStream(async (run) => {
-      const onStart = process.stderr.isTTY ? announce(topic) : undefined;
+      // On a terminal, and with --debug (a script's sign that the tail has found the ends and is live).
+      const onStart = process.stderr.isTTY || globals.debug ? announce(topic) : undefined;
       await run.pump(tailBatches(session, { topic, partitions: flags.partition, lastPerPartition: flags.last, signal: run.signal, onStart }), flags.max);
     }),
   );

@@ -1,6 +1,7 @@
 // ebx topic-config TOPIC | alter-topic TOPIC --set K=V... --delete K...
 // The definitions; what each does is in actions/topicConfig.ts, loaded only when one of them runs.
 import type { Command } from 'commander';
+import { collect } from '../repeatedOption';
 
 export interface AlterTopicOptions {
   set?: string[];
@@ -28,6 +29,3 @@ export function registerTopicConfigCommands(program: Command): void {
     .action(async (topic: string, options: AlterTopicOptions, command: Command) => (await actions()).alterTopicCommand(topic, options, command));
 }
 
-function collect(text: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), text];
-}

@@ -1,6 +1,7 @@
 // ebx topics | partitions TOPIC | create-topic NAME | delete-topic NAME...
 // The definitions; what each does is in actions/topics.ts, loaded only when one of them runs.
 import { Command, InvalidArgumentError } from 'commander';
+import { collect } from '../repeatedOption';
 import { positiveInteger } from '../integerArguments';
 
 export function registerTopicCommands(program: Command): void {
@@ -42,10 +43,6 @@ export interface CreateTopicOptions {
   config?: string[];
   retentionMs?: number;
   dryRun?: boolean;
-}
-
-function collect(text: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), text];
 }
 
 function retentionMs(text: string): number {

@@ -7,8 +7,7 @@ import { summarizeCommit } from '../../core/offsetReset/commitSummary';
 import type { ResetPlan } from '../../core/offsetReset/resetPlan';
 import { describeChange, type PlannedPartition } from '../../core/offsetReset/resetTarget';
 import type { BrokerConnection } from '../connections/brokerConnection';
-import type { ConnectionStore } from '../connections/connectionStore';
-import type { Prompter } from '../prompter';
+import type { CommandContext } from './commandContext';
 import { Cancelled } from '../runCommand';
 
 export const COMMIT_ACTION = 'Commit Offsets';
@@ -30,14 +29,16 @@ export function planDetail(plan: ResetPlan): string {
 /** The result, with the sentence the person was shown about it. */
 export type CommittedReset = ResetResult & { summary: string };
 
-export async function confirmAndCommit(store: ConnectionStore, prompter: Prompter, connection: BrokerConnection, plan: ResetPlan, afterCommit: (c: BrokerConnection) => void): Promise<CommittedReset> {
+/** The groups in the tree are read again after the commit (ctx.refresh). */
+export async function confirmAndCommit(ctx: CommandContext, connection: BrokerConnection, plan: ResetPlan): Promise<CommittedReset> {
+  const { store, prompter } = ctx;
   const noun = plan.partitions.length === 1 ? '1 partition' : `${plan.partitions.length} partitions`;
   const confirmed = await prompter.confirm(`Commit new offsets for consumer group ${plan.group} on ${connection.name} (${noun})?`, planDetail(plan), COMMIT_ACTION, { safeDefault: 'Keep Offsets' });
   if (!confirmed) throw new Cancelled();
   const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Committing offsets for ${plan.group}…` }, async () =>
     commitPlan(await store.session(connection), plan),
   );
-  afterCommit(connection);
+  ctx.refresh.groupsOf(connection);
   const summary = summarizeCommit(result);
   if (failedPartitions(result).length === 0) void vscode.window.showInformationMessage(summary);
   else void vscode.window.showWarningMessage(summary);

@@ -2,20 +2,20 @@ import * as vscode from 'vscode';
 import { parseBootstrap } from '../../core/connection';
 import { UsageError, explainError } from '../../core/errors';
 import { listTopics } from '../../core/topics/listTopics';
-import type { ConnectionStore } from '../connections/connectionStore';
 import { settingsConnection, type BrokerConnection } from '../connections/brokerConnection';
 import type { Prompter } from '../prompter';
 import type { ConnectionSetting } from '../settings';
 import { readSettings } from '../settings';
 import { Cancelled } from '../runCommand';
 import { ConnectionNode } from '../tree/connectionNode';
-import { pickConnection } from './pickers';
+import type { CommandContext } from './commandContext';
+import { connectionStep } from './targetSteps';
 
 /**
  * Add Connection…: validated inputs, a connection test under a progress notification, then the
  * connection is saved to settings and its password (if any) to SecretStorage.
  */
-export async function addConnectionCommand(store: ConnectionStore, prompter: Prompter): Promise<BrokerConnection> {
+export async function addConnectionCommand({ store, prompter }: CommandContext): Promise<BrokerConnection> {
   // Five numbered steps; the username and password are part of step 3 (authentication), asked only for SASL.
   const taken = new Set(readSettings().connections.map((c) => c.name));
   const name = await ask(prompter, {
@@ -87,8 +87,9 @@ export async function addConnectionCommand(store: ConnectionStore, prompter: Pro
   return connection;
 }
 
-export async function removeConnectionCommand(store: ConnectionStore, prompter: Prompter, node?: unknown): Promise<void> {
-  const connection = node instanceof ConnectionNode ? node.connection : await pickConnection(store, prompter);
+export async function removeConnectionCommand(ctx: CommandContext, node?: unknown): Promise<void> {
+  const { store, prompter } = ctx;
+  const connection = await connectionStep(ctx, node instanceof ConnectionNode ? node : undefined);
   const confirmed = await prompter.confirm(`Remove the connection "${connection.name}"?`, `${connection.bootstrap}\nIts saved password is deleted too. Tails on it stop.`, 'Remove');
   if (!confirmed) throw new Cancelled();
   await store.remove(connection);
@@ -98,8 +99,9 @@ export async function removeConnectionCommand(store: ConnectionStore, prompter: 
  * Toggle Read-Only: a settings connection becomes read-only at once; allowing changes again is
  * confirmed first, since it re-enables deleting and resetting on what may be production.
  */
-export async function toggleReadOnlyCommand(store: ConnectionStore, prompter: Prompter, node?: unknown): Promise<boolean> {
-  const connection = node instanceof ConnectionNode ? node.connection : await pickConnection(store, prompter);
+export async function toggleReadOnlyCommand(ctx: CommandContext, node?: unknown): Promise<boolean> {
+  const { store, prompter } = ctx;
+  const connection = await connectionStep(ctx, node instanceof ConnectionNode ? node : undefined);
   const readOnly = connection.readOnly !== true;
   if (!readOnly) {
     const confirmed = await prompter.confirm(

@@ -4,14 +4,12 @@ import { configAssignments } from '../../core/topics/configNames';
 import { collidingTopic, validateTopicName } from '../../core/topics/topicName';
 import { VAST_PARTITIONS_PER_TOPIC } from '../../core/topics/topicLimits';
 import { listTopics } from '../../core/topics/listTopics';
-import { refuseIfReadOnly } from '../../core/readOnly';
 import type { BrokerProfile } from '../../core/model';
 import type { BrokerConnection } from '../connections/brokerConnection';
-import type { ConnectionStore } from '../connections/connectionStore';
-import type { Prompter } from '../prompter';
 import { readSettings } from '../settings';
 import { Cancelled } from '../runCommand';
-import { pickConnection } from './pickers';
+import type { CommandContext } from './commandContext';
+import { connectionStep } from './targetSteps';
 
 export interface CreatedTopic {
   connection: BrokerConnection;
@@ -23,10 +21,9 @@ export interface CreatedTopic {
  * factor, retention and any other entries, each checked as it is typed; then the plan in a modal
  * whose focused button creates nothing.
  */
-export async function createTopicCommand(store: ConnectionStore, prompter: Prompter, afterCreate: (c: BrokerConnection) => void, node?: unknown): Promise<CreatedTopic> {
-  const fromNode = (node as { connection?: BrokerConnection } | undefined)?.connection;
-  const connection = fromNode ?? (await pickConnection(store, prompter));
-  refuseIfReadOnly(connection, 'creating topics');
+export async function createTopicCommand(ctx: CommandContext, node?: unknown): Promise<CreatedTopic> {
+  const { store, prompter } = ctx;
+  const connection = await connectionStep(ctx, node, { change: 'creating topics' });
   const profile = readSettings().brokerProfile;
   const session = await store.session(connection);
   const existing = (await listTopics(session)).map((t) => t.name);
@@ -65,7 +62,7 @@ export async function createTopicCommand(store: ConnectionStore, prompter: Promp
   const confirmed = await prompter.confirm(`Create topic ${plan.name} on ${connection.name}?`, detail, 'Create Topic', { safeDefault: "Don't Create" });
   if (!confirmed) throw new Cancelled();
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Creating ${plan.name}…` }, () => createPlannedTopic(session, plan));
-  afterCreate(connection);
+  ctx.refresh.topicsOf(connection);
   void vscode.window.showInformationMessage(`Created topic ${plan.name} with ${plan.partitions} partition${plan.partitions === 1 ? '' : 's'}.`);
   return { connection, topic: plan.name };
 }

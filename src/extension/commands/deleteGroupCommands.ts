@@ -6,19 +6,19 @@ import { refuseIfReadOnly } from '../../core/readOnly';
 import { listGroups } from '../../core/groups/listGroups';
 import type { DeleteGroupResult } from '../../core/model';
 import type { BrokerConnection } from '../connections/brokerConnection';
-import type { ConnectionStore } from '../connections/connectionStore';
-import type { Prompter } from '../prompter';
 import { readSettings } from '../settings';
 import { Cancelled } from '../runCommand';
 import { GroupNode } from '../tree/groupNode';
-import { pickConnection } from './pickers';
+import type { CommandContext } from './commandContext';
+import { connectionStep } from './targetSteps';
 import { counted } from '../../core/counted';
 
 /**
  * Delete Consumer Group: the group clicked, or every group of a multi-selection (one connection at
  * a time), confirmed in a modal that lists each group.
  */
-export async function deleteGroupCommand(store: ConnectionStore, prompter: Prompter, afterDelete: (c: BrokerConnection) => void, node?: unknown, nodes?: unknown[]): Promise<DeleteGroupResult[]> {
+export async function deleteGroupCommand(ctx: CommandContext, node?: unknown, nodes?: unknown[]): Promise<DeleteGroupResult[]> {
+  const { store, prompter } = ctx;
   const selected = (nodes && nodes.length > 0 ? nodes : node ? [node] : []).filter((n): n is GroupNode => n instanceof GroupNode);
   let connection: BrokerConnection;
   let groupIds: string[];
@@ -36,8 +36,7 @@ export async function deleteGroupCommand(store: ConnectionStore, prompter: Promp
     }
     groupIds = selected.map((n) => n.group.groupId);
   } else {
-    connection = await pickConnection(store, prompter);
-    refuseIfReadOnly(connection, 'deleting consumer groups');
+    connection = await connectionStep(ctx, node, { change: 'deleting consumer groups' });
     const { groups } = await listGroups(await store.session(connection), readSettings().brokerProfile);
     const picked = await prompter.pickMany(
       groups.map((g) => ({ label: g.groupId, description: `${g.state} · ${counted(g.members, 'member')}`, value: g.groupId })),
@@ -46,7 +45,7 @@ export async function deleteGroupCommand(store: ConnectionStore, prompter: Promp
     if (!picked || picked.length === 0) throw new Cancelled();
     groupIds = picked;
   }
-  return confirmAndDelete(store, prompter, connection, groupIds, afterDelete);
+  return confirmAndDelete(ctx, connection, groupIds);
 }
 
 /**
@@ -54,10 +53,9 @@ export async function deleteGroupCommand(store: ConnectionStore, prompter: Promp
  * time of the last record it consumed, so a test group can be told from a stopped service. Nothing
  * is pre-selected unless a prefix narrowed the list; the modal's focused button deletes nothing.
  */
-export async function deleteIdleGroupsCommand(store: ConnectionStore, prompter: Prompter, afterDelete: (c: BrokerConnection) => void, node?: unknown): Promise<DeleteGroupResult[]> {
-  const fromNode = (node as { connection?: BrokerConnection } | undefined)?.connection;
-  const connection = fromNode ?? (await pickConnection(store, prompter));
-  refuseIfReadOnly(connection, 'deleting idle consumer groups');
+export async function deleteIdleGroupsCommand(ctx: CommandContext, node?: unknown): Promise<DeleteGroupResult[]> {
+  const { store, prompter } = ctx;
+  const connection = await connectionStep(ctx, node, { change: 'deleting idle consumer groups' });
   const prefix = (await prompter.input({ title: 'Delete Idle Consumer Groups: only groups whose id starts with… (empty for all)', value: '', placeHolder: 'prefix (optional)' }))?.trim();
   if (prefix === undefined) throw new Cancelled();
   const session = await store.session(connection);
@@ -77,10 +75,11 @@ export async function deleteIdleGroupsCommand(store: ConnectionStore, prompter: 
     },
   );
   if (!picked || picked.length === 0) throw new Cancelled();
-  return confirmAndDelete(store, prompter, connection, picked, afterDelete);
+  return confirmAndDelete(ctx, connection, picked);
 }
 
-async function confirmAndDelete(store: ConnectionStore, prompter: Prompter, connection: BrokerConnection, groupIds: string[], afterDelete: (c: BrokerConnection) => void): Promise<DeleteGroupResult[]> {
+async function confirmAndDelete(ctx: CommandContext, connection: BrokerConnection, groupIds: string[]): Promise<DeleteGroupResult[]> {
+  const { store, prompter } = ctx;
   const noun = groupIds.length === 1 ? 'consumer group' : `${groupIds.length} consumer groups`;
   const confirmed = await prompter.confirm(
     `Delete ${noun} on ${connection.name}?`,
@@ -92,7 +91,7 @@ async function confirmAndDelete(store: ConnectionStore, prompter: Prompter, conn
   const results = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Deleting ${noun}…` }, async () =>
     deleteGroups(await store.session(connection), groupIds),
   );
-  afterDelete(connection);
+  ctx.refresh.groupsOf(connection);
   reportResults(results);
   return results;
 }

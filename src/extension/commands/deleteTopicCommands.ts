@@ -6,20 +6,21 @@ import { parseTime, timeProblem } from '../../core/time';
 import { UsageError } from '../../core/errors';
 import { refuseIfReadOnly } from '../../core/readOnly';
 import type { BrokerConnection } from '../connections/brokerConnection';
-import type { ConnectionStore } from '../connections/connectionStore';
-import type { Prompter } from '../prompter';
 import { readSettings } from '../settings';
 import { Cancelled } from '../runCommand';
 import { TopicNode } from '../tree/topicNode';
 import { PartitionNode } from '../tree/partitionNode';
-import { pickConnection, pickPartition, pickTopic } from './pickers';
+import { pickPartition } from './pickers';
+import type { CommandContext } from './commandContext';
+import { connectionStep, topicStep } from './targetSteps';
 
 /**
  * Delete Topic… (a topic row, a multi-selection of them, or the palette): the modal names each topic
  * and the groups whose committed offsets go with it, its focused button deletes nothing, and then the
  * topic's name (or, for several, how many) must be typed.
  */
-export async function deleteTopicCommand(store: ConnectionStore, prompter: Prompter, afterDelete: (c: BrokerConnection) => void, node?: unknown, nodes?: unknown[]): Promise<TopicDeletionOutcome[]> {
+export async function deleteTopicCommand(ctx: CommandContext, node?: unknown, nodes?: unknown[]): Promise<TopicDeletionOutcome[]> {
+  const { store, prompter } = ctx;
   const selected = (nodes && nodes.length > 0 ? nodes : node ? [node] : []).filter((n): n is TopicNode => n instanceof TopicNode);
   let connection: BrokerConnection;
   let topics: string[];
@@ -28,8 +29,7 @@ export async function deleteTopicCommand(store: ConnectionStore, prompter: Promp
     if (selected.some((n) => n.connection.id !== connection.id)) throw new UsageError('Select topics of one connection at a time.');
     topics = selected.map((n) => n.topic.name);
   } else {
-    connection = await pickConnection(store, prompter);
-    refuseIfReadOnly(connection, 'deleting topics');
+    connection = await connectionStep(ctx, node, { change: 'deleting topics' });
     const all = (await listTopics(await store.session(connection))).filter((t) => !t.internal);
     const picked = await prompter.pickMany(
       all.map((t) => ({ label: t.name, description: `${t.partitions} partition${t.partitions === 1 ? '' : 's'}`, value: t.name })),
@@ -58,7 +58,9 @@ export async function deleteTopicCommand(store: ConnectionStore, prompter: Promp
   });
   if (typed !== expected) throw new Cancelled();
   const outcomes = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: one ? `Deleting ${topics[0]}…` : `Deleting ${topics.length} topics…` }, () => deletePlannedTopics(session, plan));
-  afterDelete(connection);
+  // Deleting a topic deletes the groups' commits on it too: both folders are read again.
+  ctx.refresh.topicsOf(connection);
+  ctx.refresh.groupsOf(connection);
   const failed = outcomes.filter((o) => o.error !== null);
   if (failed.length === 0) void vscode.window.showInformationMessage(one ? `Deleted topic ${topics[0]}.` : `Deleted ${topics.length} topics.`);
   else void vscode.window.showWarningMessage(`Not deleted: ${failed.map((o) => `${o.topic} (${o.error})`).join('; ')}${outcomes.length > failed.length ? ` ${outcomes.length - failed.length} deleted.` : ''}`);
@@ -70,22 +72,18 @@ export async function deleteTopicCommand(store: ConnectionStore, prompter: Promp
  * offset or a time; the modal shows per partition where the log starts now and after, and its
  * focused button deletes nothing.
  */
-export async function deleteRecordsCommand(store: ConnectionStore, prompter: Prompter, afterDelete: (c: BrokerConnection, topic: string) => void, node?: unknown): Promise<RecordsDeletionPlan> {
+export async function deleteRecordsCommand(ctx: CommandContext, node?: unknown): Promise<RecordsDeletionPlan> {
+  const { store, prompter } = ctx;
   let connection: BrokerConnection;
   let topic: string;
   let partitions: number[] | undefined;
   if (node instanceof PartitionNode) {
     ({ connection, topic } = node);
     partitions = [node.info.partition];
-  } else if (node instanceof TopicNode) {
-    connection = node.connection;
-    topic = node.topic.name;
   } else {
-    connection = await pickConnection(store, prompter);
-    refuseIfReadOnly(connection, 'deleting records');
-    topic = await pickTopic(await store.session(connection), prompter, 'Delete Records: topic', { withoutInternal: true });
+    ({ connection, topic } = await topicStep(ctx, node, 'Delete Records: topic', { change: 'deleting records', changeOfTopic: recordsDeletion, withoutInternal: true }));
   }
-  refuseIfReadOnly(connection, `deleting records of topic "${topic}"`);
+  refuseIfReadOnly(connection, recordsDeletion(topic));
   const session = await store.session(connection);
   if (!partitions) {
     const picked = await pickPartition(session, topic, prompter, `Delete Records of ${topic}: partition`, true);
@@ -120,7 +118,9 @@ export async function deleteRecordsCommand(store: ConnectionStore, prompter: Pro
   );
   if (!confirmed) throw new Cancelled();
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Deleting records of ${topic}…` }, () => deletePlannedRecords(session, readSettings().brokerProfile, plan));
-  afterDelete(connection, topic);
+  ctx.refresh.topic(connection, topic);
   void vscode.window.showInformationMessage(`Deleted ${total} record${total === 1 ? '' : 's'} of ${topic}.`);
   return plan;
 }
+
+const recordsDeletion = (topic: string) => `deleting records of topic "${topic}"`;

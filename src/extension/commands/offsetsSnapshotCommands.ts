@@ -4,23 +4,20 @@
 import * as vscode from 'vscode';
 import { exportSnapshot, parseSnapshot } from '../../core/offsetReset/offsetsSnapshot';
 import { planRestore, type RestoreBy } from '../../core/offsetReset/restorePlan';
-import { refuseIfReadOnly } from '../../core/readOnly';
-import type { BrokerConnection } from '../connections/brokerConnection';
-import type { ConnectionStore } from '../connections/connectionStore';
-import type { Prompter } from '../prompter';
 import { readSettings } from '../settings';
 import { Cancelled } from '../runCommand';
 import { GroupNode } from '../tree/groupNode';
-import { pickConnection } from './pickers';
 import { confirmAndCommit, type CommittedReset } from './commitResetPlan';
-import { groupFromNodeOrPicker } from './resetOffsets';
+import type { CommandContext } from './commandContext';
+import { connectionStep, groupStep } from './targetSteps';
 import { chooseFileToRead, chooseFileToWrite, readChosenFile, writeChosenFile, type FileKind } from '../chooseFile';
 
 export const SNAPSHOT_FILE: FileKind = { noun: 'offsets snapshot', ending: 'offsets.json', filters: { 'Offsets snapshot': ['json'] } };
 
 /** Saves the snapshot to the file chosen in the save dialog; returns its path. */
-export async function saveOffsetsSnapshotCommand(store: ConnectionStore, prompter: Prompter, node?: unknown): Promise<string> {
-  const { connection, groupId } = await groupFromNodeOrPicker(store, prompter, node, 'Save Offsets Snapshot');
+export async function saveOffsetsSnapshotCommand(ctx: CommandContext, node?: unknown): Promise<string> {
+  const { store, prompter } = ctx;
+  const { connection, groupId } = await groupStep(ctx, node, 'Save Offsets Snapshot', { placeHolder: 'Consumer group whose committed offsets to save' });
   const uri = await chooseFileToWrite(prompter, SNAPSHOT_FILE, `Save Offsets Snapshot of ${groupId}`, `${groupId.replace(/[^A-Za-z0-9._-]/g, '_')}.offsets.json`);
   const snapshot = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Reading the offsets of ${groupId} (no group is joined)…`, cancellable: true },
@@ -36,11 +33,10 @@ export async function saveOffsetsSnapshotCommand(store: ConnectionStore, prompte
 }
 
 /** From a group (restore into it), from a connection's node, or from the palette. */
-export async function restoreOffsetsCommand(store: ConnectionStore, prompter: Prompter, afterCommit: (c: BrokerConnection) => void, node?: unknown): Promise<CommittedReset> {
+export async function restoreOffsetsCommand(ctx: CommandContext, node?: unknown): Promise<CommittedReset> {
+  const { store, prompter } = ctx;
   const intoGroup = node instanceof GroupNode ? node.group.groupId : undefined;
-  const fromNode = (node as { connection?: BrokerConnection } | undefined)?.connection;
-  const connection = fromNode ?? (await pickConnection(store, prompter));
-  refuseIfReadOnly(connection, 'restoring offsets');
+  const connection = await connectionStep(ctx, node, { change: 'restoring offsets' });
   const uri = await chooseFileToRead(prompter, SNAPSHOT_FILE, 'Restore Offsets: snapshot file');
   const snapshot = parseSnapshot(await readChosenFile(uri, SNAPSHOT_FILE), uri.fsPath);
   const group = await prompter.input({
@@ -60,5 +56,5 @@ export async function restoreOffsetsCommand(store: ConnectionStore, prompter: Pr
   const plan = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Planning the restore of ${group.trim()}…` }, async () =>
     planRestore(await store.session(connection), { snapshot, group: group.trim(), by, profile: readSettings().brokerProfile }),
   );
-  return confirmAndCommit(store, prompter, connection, plan, afterCommit);
+  return confirmAndCommit(ctx, connection, plan);
 }

@@ -2,21 +2,19 @@
 // pickers). Topic, partitions and target are asked; core plans; the modal shows exactly that plan.
 import * as vscode from 'vscode';
 import { describeGroup } from '../../core/groups/describeGroup';
-import { listGroups } from '../../core/groups/listGroups';
 import { describePartitions, listTopics } from '../../core/topics/listTopics';
 import { planReset } from '../../core/offsetReset/resetPlan';
 import { parsePositionsCsv } from '../../core/offsetReset/positionsFile';
 import type { ResetTarget } from '../../core/offsetReset/resetTarget';
 import { parseTime } from '../../core/time';
-import { EbxError, explainError } from '../../core/errors';
-import { refuseIfReadOnly } from '../../core/readOnly';
+import { explainError } from '../../core/errors';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { Prompter } from '../prompter';
 import { readSettings } from '../settings';
 import { Cancelled } from '../runCommand';
-import { GroupNode } from '../tree/groupNode';
-import { pickConnection } from './pickers';
+import { groupStep } from './targetSteps';
+import type { CommandContext } from './commandContext';
 import { confirmAndCommit, type CommittedReset } from './commitResetPlan';
 import { chooseFileToRead, readChosenFile, type FileKind } from '../chooseFile';
 
@@ -26,8 +24,9 @@ const TITLE = 'Reset Offsets';
 
 type TargetKind = ResetTarget['kind'];
 
-export async function resetOffsetsCommand(store: ConnectionStore, prompter: Prompter, afterCommit: (c: BrokerConnection) => void, node?: unknown): Promise<CommittedReset> {
-  const { connection, groupId } = await groupFromNodeOrPicker(store, prompter, node, TITLE, 'resetting offsets');
+export async function resetOffsetsCommand(ctx: CommandContext, node?: unknown): Promise<CommittedReset> {
+  const { store, prompter } = ctx;
+  const { connection, groupId } = await groupStep(ctx, node, TITLE, { change: 'resetting offsets', placeHolder: 'Consumer group (only groups without members can have their offsets reset)' });
   const session = await store.session(connection);
   // What to move before where to: the offset, time or shift is typed knowing the topic it applies to.
   const kind = await askTargetKind(prompter, groupId);
@@ -49,35 +48,7 @@ export async function resetOffsetsCommand(store: ConnectionStore, prompter: Prom
   const plan = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Planning the reset of ${groupId}…` }, () =>
     planReset(session, { group: groupId, scope, target, profile: readSettings().brokerProfile }),
   );
-  return confirmAndCommit(store, prompter, connection, plan, afterCommit);
-}
-
-/**
- * The group clicked, or a connection and a group picked (every group, with its state: core refuses
- * those with members). `change` names what the command will change: a read-only connection is
- * refused with it as soon as the connection is known, before anything else is asked.
- */
-export async function groupFromNodeOrPicker(
-  store: ConnectionStore,
-  prompter: Prompter,
-  node: unknown,
-  title: string,
-  change?: string,
-): Promise<{ connection: BrokerConnection; groupId: string }> {
-  if (node instanceof GroupNode) {
-    if (change) refuseIfReadOnly(node.connection, change);
-    return { connection: node.connection, groupId: node.group.groupId };
-  }
-  const connection = await pickConnection(store, prompter);
-  if (change) refuseIfReadOnly(connection, change);
-  const { groups } = await listGroups(await store.session(connection), readSettings().brokerProfile);
-  if (groups.length === 0) throw new EbxError(`${connection.name} has no consumer groups yet.`);
-  const groupId = await prompter.pickOne(
-    groups.map((g) => ({ label: g.groupId, description: `${g.state} · ${g.members} member${g.members === 1 ? '' : 's'}`, value: g.groupId })),
-    { title: `${title}: choose a consumer group`, placeHolder: 'Consumer group (only groups without members can have their offsets reset)' },
-  );
-  if (!groupId) throw new Cancelled();
-  return { connection, groupId };
+  return confirmAndCommit(ctx, connection, plan);
 }
 
 /** The group's own topics first (those it has committed for), then every other topic. */

@@ -1,25 +1,19 @@
 import * as vscode from 'vscode';
 import { TopicNode } from '../tree/topicNode';
-import type { ConnectionStore } from '../connections/connectionStore';
-import type { Prompter } from '../prompter';
-import type { RunningTail, TailManager } from '../tail/tailManager';
+import type { RunningTail } from '../tail/tailManager';
 import { Cancelled } from '../runCommand';
-import { pickConnection, pickTopic } from './pickers';
+import type { CommandContext } from './commandContext';
+import { topicStep } from './targetSteps';
 import { counted } from '../../core/counted';
 
 /** Tail Topic…: from a topic node, or pickers from the palette. Starts at the end of every partition. */
-export async function tailTopicCommand(store: ConnectionStore, prompter: Prompter, tails: TailManager, node?: unknown): Promise<RunningTail> {
-  if (node instanceof TopicNode) {
-    return tails.start(node.connection, await store.session(node.connection), node.topic.name);
-  }
-  const connection = await pickConnection(store, prompter);
-  const session = await store.session(connection);
-  const topic = await pickTopic(session, prompter, 'Tail Topic: topic');
-  return tails.start(connection, session, topic);
+export async function tailTopicCommand(ctx: CommandContext, node?: unknown): Promise<RunningTail> {
+  const { connection, topic } = await topicStep(ctx, node, 'Tail Topic: topic');
+  return ctx.tails.start(connection, await ctx.store.session(connection), topic);
 }
 
 /** Stop Tail: the one given (status-bar click), the only one running, or a choice including "All tails". */
-export async function stopTailCommand(prompter: Prompter, tails: TailManager, target?: unknown): Promise<number> {
+export async function stopTailCommand({ prompter, tails }: CommandContext, target?: unknown): Promise<number> {
   const running = tails.running();
   const tailId = (target as { tailId?: string } | undefined)?.tailId;
   if (tailId) {

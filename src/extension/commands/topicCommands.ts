@@ -2,40 +2,20 @@ import * as vscode from 'vscode';
 import { offsetsForTime } from '../../core/offsetsForTime';
 import { produce } from '../../core/topics/produce';
 import { parseTime, timeProblem } from '../../core/time';
-import { refuseIfReadOnly } from '../../core/readOnly';
 import type { OffsetForTime } from '../../core/model';
-import type { ConnectionStore } from '../connections/connectionStore';
-import type { BrokerConnection } from '../connections/brokerConnection';
-import type { PickItem, Prompter } from '../prompter';
-import type { ReplayDocuments } from './replayDocuments';
+import type { PickItem } from '../prompter';
 import { replayWithLimit } from './replayPartition';
 import { Cancelled } from '../runCommand';
-import { TopicNode } from '../tree/topicNode';
-import { pickConnection, pickTopic } from './pickers';
-
-/** `change`: what the command will change; a read-only connection is refused with it before the topic is asked. */
-async function connectionAndTopic(
-  store: ConnectionStore,
-  prompter: Prompter,
-  node: unknown,
-  title: string,
-  options: { withoutInternal?: boolean; change?: string } = {},
-): Promise<{ connection: BrokerConnection; topic: string }> {
-  if (node instanceof TopicNode) {
-    if (options.change) refuseIfReadOnly(node.connection, options.change);
-    return { connection: node.connection, topic: node.topic.name };
-  }
-  const connection = await pickConnection(store, prompter);
-  if (options.change) refuseIfReadOnly(connection, options.change);
-  return { connection, topic: await pickTopic(await store.session(connection), prompter, title, options) };
-}
+import type { CommandContext } from './commandContext';
+import { topicStep } from './targetSteps';
 
 /**
  * Show Offsets for a Time…: per partition, the first offset at or after the time (or that there is
  * none). Choosing a row replays from there; the first row replays every partition from that time.
  */
-export async function offsetsForTimeCommand(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, node?: unknown): Promise<OffsetForTime[]> {
-  const { connection, topic } = await connectionAndTopic(store, prompter, node, 'Offsets for a Time: topic');
+export async function offsetsForTimeCommand(ctx: CommandContext, node?: unknown): Promise<OffsetForTime[]> {
+  const { store, prompter, documents } = ctx;
+  const { connection, topic } = await topicStep(ctx, node, 'Offsets for a Time: topic');
   const text = await prompter.input({
     title: `Offsets of ${topic} for a time`,
     prompt: 'ISO 8601, epoch milliseconds, or relative to now (-15m, -2h, -1d)',
@@ -72,8 +52,9 @@ export async function offsetsForTimeCommand(store: ConnectionStore, prompter: Pr
 }
 
 /** Produce Test Event…: one record with VAST-safe settings (no compression, no idempotence). */
-export async function produceTestEventCommand(store: ConnectionStore, prompter: Prompter, node?: unknown): Promise<void> {
-  const { connection, topic } = await connectionAndTopic(store, prompter, node, 'Produce Test Event: topic', { withoutInternal: true, change: 'producing records' });
+export async function produceTestEventCommand(ctx: CommandContext, node?: unknown): Promise<void> {
+  const { store, prompter } = ctx;
+  const { connection, topic } = await topicStep(ctx, node, 'Produce Test Event: topic', { withoutInternal: true, change: 'producing records' });
   const value = await prompter.input({ title: `Produce to ${topic}: value`, value: JSON.stringify({ test: true, at: new Date().toISOString() }) });
   if (value === undefined) throw new Cancelled();
   const key = await prompter.input({ title: `Produce to ${topic}: key (empty for none)`, value: '' });

@@ -4,13 +4,12 @@ import type { ConfigEntry } from '../../core/clusterAccess';
 import { UsageError } from '../../core/errors';
 import { refuseIfReadOnly } from '../../core/readOnly';
 import type { BrokerConnection } from '../connections/brokerConnection';
-import type { ConnectionStore } from '../connections/connectionStore';
 import type { Prompter } from '../prompter';
 import { readSettings } from '../settings';
 import { Cancelled } from '../runCommand';
-import { TopicNode } from '../tree/topicNode';
 import { ConfigEntryNode, TopicConfigNode } from '../tree/topicConfigNodes';
-import { pickConnection, pickTopic } from './pickers';
+import type { CommandContext } from './commandContext';
+import { topicStep } from './targetSteps';
 
 export interface ConfigChangeResult {
   topic: string;
@@ -24,9 +23,10 @@ type Target = { connection: BrokerConnection; topic: string; entry?: string };
  * default), then the whole change as old → new in a modal whose focused button changes nothing.
  * Only entries the broker reports are offered, so under the vast profile what VAST supports.
  */
-export async function editTopicConfigCommand(store: ConnectionStore, prompter: Prompter, afterChange: (t: Target) => void, node?: unknown): Promise<ConfigChangeResult> {
-  const target = await targetOf(store, prompter, node);
-  refuseIfReadOnly(target.connection, `changing the configuration of topic "${target.topic}"`);
+export async function editTopicConfigCommand(ctx: CommandContext, node?: unknown): Promise<ConfigChangeResult> {
+  const { store, prompter } = ctx;
+  const target = await targetOf(ctx, node);
+  refuseIfReadOnly(target.connection, configurationChange(target.topic));
   const session = await store.session(target.connection);
   const entries = await readTopicConfig(session, target.topic);
   const edit: ConfigEdit = { set: {}, reset: [] };
@@ -58,15 +58,16 @@ export async function editTopicConfigCommand(store: ConnectionStore, prompter: P
   const confirmed = await prompter.confirm(`Change ${noun} of ${target.topic} on ${target.connection.name}?`, describeConfigChange(plan).join('\n'), 'Change Configuration', { safeDefault: 'Keep Configuration' });
   if (!confirmed) throw new Cancelled();
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Changing the configuration of ${target.topic}…` }, () => applyConfigChange(session, plan));
-  afterChange(target);
+  ctx.refresh.configurationOf(target);
   void vscode.window.showInformationMessage(`Changed ${plan.changes.length === 1 ? plan.changes[0].name : `${plan.changes.length} entries`} of ${target.topic}.`);
   return { topic: target.topic, changes: plan.changes };
 }
 
 /** Reset to Default (on an entry the topic sets): deletes the override, after the same modal. */
-export async function resetTopicConfigEntryCommand(store: ConnectionStore, prompter: Prompter, afterChange: (t: Target) => void, node?: unknown): Promise<ConfigChangeResult> {
+export async function resetTopicConfigEntryCommand(ctx: CommandContext, node?: unknown): Promise<ConfigChangeResult> {
+  const { store, prompter } = ctx;
   if (!(node instanceof ConfigEntryNode)) throw new UsageError('Choose an entry of a topic\'s Configuration to reset.');
-  refuseIfReadOnly(node.connection, `changing the configuration of topic "${node.topic}"`);
+  refuseIfReadOnly(node.connection, configurationChange(node.topic));
   const session = await store.session(node.connection);
   const plan = await planConfigChange(session, readSettings().brokerProfile, node.topic, { set: {}, reset: [node.entry.name] });
   if (plan.changes.length === 0) {
@@ -76,18 +77,15 @@ export async function resetTopicConfigEntryCommand(store: ConnectionStore, promp
   const confirmed = await prompter.confirm(`Reset ${node.entry.name} of ${node.topic} to its default?`, describeConfigChange(plan).join('\n'), 'Reset to Default', { safeDefault: 'Keep Configuration' });
   if (!confirmed) throw new Cancelled();
   await applyConfigChange(session, plan);
-  afterChange({ connection: node.connection, topic: node.topic });
+  ctx.refresh.configurationOf(node);
   void vscode.window.showInformationMessage(`Reset ${node.entry.name} of ${node.topic} to its default.`);
   return { topic: node.topic, changes: plan.changes };
 }
 
-async function targetOf(store: ConnectionStore, prompter: Prompter, node: unknown): Promise<Target> {
+async function targetOf(ctx: CommandContext, node: unknown): Promise<Target> {
   if (node instanceof ConfigEntryNode) return { connection: node.connection, topic: node.topic, entry: node.entry.name };
   if (node instanceof TopicConfigNode) return { connection: node.connection, topic: node.topic };
-  if (node instanceof TopicNode) return { connection: node.connection, topic: node.topic.name };
-  const connection = await pickConnection(store, prompter);
-  refuseIfReadOnly(connection, 'changing topic configuration');
-  return { connection, topic: await pickTopic(await store.session(connection), prompter, 'Edit Configuration: topic', { withoutInternal: true }) };
+  return topicStep(ctx, node, 'Edit Configuration: topic', { change: 'changing topic configuration', changeOfTopic: configurationChange, withoutInternal: true });
 }
 
 async function pickEntry(prompter: Prompter, topic: string, entries: ConfigEntry[], edit: ConfigEdit): Promise<string | undefined> {
@@ -130,3 +128,5 @@ async function askChange(prompter: Prompter, topic: string, entry: ConfigEntry, 
   edit.reset = edit.reset.filter((n) => n !== entry.name);
   edit.set[entry.name] = value;
 }
+
+const configurationChange = (topic: string) => `changing the configuration of topic "${topic}"`;

@@ -54,6 +54,11 @@ export class SettingsDiagnostics implements vscode.CodeActionProvider, vscode.Di
     return findings;
   }
 
+  /** What the last check of this file found: undefined until it has been checked (the tests wait on it, not on time). */
+  findingsOf(uri: vscode.Uri): SettingFinding[] | undefined {
+    return this.findings.get(uri.toString());
+  }
+
   private checkSoon(document: vscode.TextDocument): void {
     const key = document.uri.toString();
     clearTimeout(this.timers.get(key));

@@ -1,9 +1,11 @@
 // The status-bar item of one watched group: "$(pulse) billing: 3 min behind", on the warning
 // background above eventBroker.lag.warningSeconds; a click reveals the group's Watch Lag panel.
-// It lives as long as the watch (the panel): nothing watched, no item.
+// It lives as long as the watch (the panel): nothing watched, no item. A figure that is not fresh
+// (the last sample failed, or it is older than two intervals) says how old it is, so it never
+// disagrees with the tree without saying why.
 import * as vscode from 'vscode';
 import type { GroupLagReport } from '../../core/lag/lagModel';
-import { describeGroupTimeLag } from '../../core/lag/describeTimeLag';
+import { describeGroupTimeLag, roughDuration } from '../../core/lag/describeTimeLag';
 import { COMMAND_IDS } from '../commandIds';
 import type { LagWatchTarget } from './lagWatchTarget';
 
@@ -19,7 +21,7 @@ export class LagStatusItem implements vscode.Disposable {
     // Watch Lag on a group already watched reveals its panel.
     this.item.command = { command: COMMAND_IDS.watchLag, title: 'Show Lag', arguments: [target] };
     this.item.name = 'Event Broker: watched lag';
-    this.draw(undefined, { paused: false, warningSeconds: Infinity });
+    this.draw(undefined, { warningSeconds: Infinity, intervalMs: Infinity });
     this.item.show();
   }
 
@@ -37,17 +39,19 @@ export class LagStatusItem implements vscode.Disposable {
     return typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? '');
   }
 
-  draw(report: GroupLagReport | undefined, view: { paused: boolean; warningSeconds: number; error?: string }): void {
+  draw(report: GroupLagReport | undefined, view: { warningSeconds: number; intervalMs: number; error?: string; now?: number }): void {
     const group = this.target.groupId;
     const words = report ? describeGroupTimeLag(report) : view.error ? 'lag unknown' : 'reading lag…';
-    this.item.text = `$(pulse) ${group}: ${words}`;
+    const ageMs = report ? Math.max(0, (view.now ?? Date.now()) - report.sampledAt) : 0;
+    const stale = report !== undefined && (view.error !== undefined || ageMs > 2 * view.intervalMs);
+    this.item.text = `$(pulse) ${group}: ${words}${stale ? ` (${roughDuration(ageMs)} ago)` : ''}`;
     const late = report?.maxTimeLagMs != null && report.maxTimeLagMs > view.warningSeconds * 1000;
     this.item.backgroundColor = late ? new vscode.ThemeColor(WARNING_BACKGROUND) : undefined;
     const lines = [`Lag of consumer group ${group} on ${this.connectionName}: ${words}.`];
     if (late) lines.push(`More than ${view.warningSeconds} s behind (eventBroker.lag.warningSeconds).`);
     if (report) lines.push(`Sampled at ${new Date(report.sampledAt).toLocaleTimeString()}, by reading the record at each committed offset (no group joined).`);
+    if (stale) lines.push(`This figure is ${roughDuration(ageMs)} old: a group that is stuck is further behind by now.`);
     if (view.error) lines.push(`Last sample failed: ${view.error}`);
-    if (view.paused) lines.push('Sampling is paused while the Watch Lag panel is hidden.');
     lines.push('Click to show the Watch Lag panel.');
     this.item.tooltip = lines.join('\n');
   }

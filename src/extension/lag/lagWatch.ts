@@ -1,7 +1,7 @@
 // One watched group: its Watch Lag panel, the sampler behind it and its status-bar item, created
-// and disposed together. Sampling follows the panel: it runs while the panel is visible, pauses
-// when it is hidden (onDidChangeViewState) and ends when it is closed — a group nobody looks at
-// costs no request. A failed sample shows as one sentence in the panel and the status bar, and
+// and disposed together. Sampling runs as long as the watch: the status-bar item stays in sight
+// when the panel's tab is hidden, and a figure there must be current (it used to pause and show a
+// stale "13 min behind" while the tree said 19). Closing the panel ends the watch — then no request. A failed sample shows as one sentence in the panel and the status bar, and
 // the next one is tried later (RepeatingSampler backs off); no popup per sample.
 import * as vscode from 'vscode';
 import { explainError } from '../../core/errors';
@@ -76,13 +76,13 @@ export class LagWatch implements vscode.Disposable {
       this.panel.webview.onDidReceiveMessage((message: FromLagChart) => {
         if (message.type === 'ready') this.post();
       }),
-      this.panel.onDidChangeViewState(() => this.followVisibility()),
       this.panel.onDidDispose(() => this.dispose()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('eventBroker.lag')) this.redraw();
       }),
     );
-    this.followVisibility();
+    this.sampler.resume();
+    this.drawStatus();
   }
 
   /** Samples taken so far in the chart's window. */
@@ -102,13 +102,6 @@ export class LagWatch implements vscode.Disposable {
     this.panel.reveal();
   }
 
-  private followVisibility(): void {
-    if (this.disposed) return;
-    if (this.panel.visible) this.sampler.resume();
-    else this.sampler.pause();
-    this.drawStatus();
-  }
-
   private redraw(): void {
     this.post();
     this.drawStatus();
@@ -116,7 +109,7 @@ export class LagWatch implements vscode.Disposable {
 
   private drawStatus(): void {
     const settings = this.services.settings();
-    this.status.draw(this.history.latest, { paused: !this.panel.visible, warningSeconds: settings.lagWarningSeconds, error: this.error });
+    this.status.draw(this.history.latest, { warningSeconds: settings.lagWarningSeconds, intervalMs: Math.max(1, settings.lagWatchIntervalSeconds) * 1000, error: this.error });
   }
 
   private post(): void {

@@ -1,6 +1,6 @@
 // Runs one read now and then again every interval, only while resumed: Watch Lag resumes it when
-// its panel is shown and pauses it when the panel is hidden or closed, so a group nobody looks at
-// costs no request. A failed read is retried later and later (doubling, up to a cap), and reported
+// the watch starts and pauses it when the panel is closed, so a group nobody watches costs no
+// request. A failed read is retried later and later (doubling, up to a cap), and reported
 // once per failure to the caller, which shows it as a sentence — never a popup per sample.
 // No vscode import: plain timers and an AbortSignal.
 

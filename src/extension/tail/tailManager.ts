@@ -26,6 +26,8 @@ export interface RunningTail {
   panel: TailPanel;
   count: number;
   startedAt: number;
+  /** Settles once the tail knows where each partition ends (it shows records produced after that). */
+  started: Promise<void>;
   stop(): void;
 }
 
@@ -68,7 +70,9 @@ export class TailManager implements vscode.Disposable {
     const controller = new AbortController();
     const status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 50);
     status.command = { command: COMMAND_IDS.stopTail, title: 'Stop Tail', arguments: [{ tailId: id }] };
-    const running: RunningTail = { id, connectionId: connection.id, topic, panel, count: 0, startedAt: Date.now(), stop: () => controller.abort() };
+    let markStarted!: () => void;
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    const running: RunningTail = { id, connectionId: connection.id, topic, panel, count: 0, startedAt: Date.now(), started, stop: () => controller.abort() };
     this.tails.set(id, running);
     this.changed.fire();
 
@@ -90,10 +94,12 @@ export class TailManager implements vscode.Disposable {
           lastPerPartition: options.lastPerPartition,
           signal: controller.signal,
           minFetchIntervalMs: PANEL_FETCH_INTERVAL_MS,
-          onStart: (positions) =>
+          onStart: (positions) => {
             buffer.push([
               `— tailing ${topic} on ${escapeForTerminal(connection.name)}: ${positions.length} partition${positions.length === 1 ? '' : 's'}, from ${positions.map((p) => `p${p.partition}@${p.offset}`).join(' ')} (no consumer group, nothing committed)`,
-            ]),
+            ]);
+            markStarted();
+          },
         });
         for await (const list of batches) {
           for (const batch of list) {
@@ -113,6 +119,8 @@ export class TailManager implements vscode.Disposable {
           buffer.push([`— tail stopped after ${counted(running.count, 'record')}`]);
         }
       } finally {
+        // A tail that failed before it started has started as far as a waiter cares: it will show nothing.
+        markStarted();
         clearInterval(statusTimer);
         buffer.dispose();
         status.dispose();
