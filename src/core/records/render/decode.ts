@@ -44,9 +44,12 @@ export function shownField(field: DecodedField): ShownBytes {
   }
 }
 
-/** Text when the bytes are valid UTF-8, otherwise base64 — lossless either way, and marked. */
+/**
+ * Text when the bytes are valid UTF-8, otherwise base64 — lossless either way, and marked. Exactly
+ * `shownField(decodeField(bytes))` for the `auto` format, without the intermediate object: this
+ * runs for every field of every record that replay and search hand out.
+ */
 export function showBytes(bytes: Buffer | null | undefined): ShownBytes {
-  // The common case without an intermediate object: this runs for every record replay and search hand out.
   if (bytes === null || bytes === undefined) return null;
   return isUtf8(bytes) ? bytes.toString('utf8') : { base64: bytes.toString('base64') };
 }

@@ -10,7 +10,7 @@ import { RecordStore } from '../../../../src/core/records/recordStore';
 import { recordDetail } from '../../../../src/core/records/recordDetail';
 import { exportLines } from '../../../../src/core/records/recordExport';
 import { rowsAt } from '../../../../src/core/records/recordRows';
-import { showRecord } from '../../../../src/core/records/render/decode';
+import { decodeField, showBytes, showRecord, shownField } from '../../../../src/core/records/render/decode';
 import { recordDocumentLine } from '../../../../src/core/records/render/jsonLines';
 import { recordJsonLines } from '../../../../src/core/records/render/jsonLinesBytes';
 import { recordLine, recordPanelLines } from '../../../../src/core/records/render/recordLine';
@@ -41,6 +41,13 @@ function storeOf(...records: RawRecord[]): RecordStore {
   store.appendRaw(0, records.map((r, i) => ({ ...r, offset: i })));
   return store;
 }
+
+test('decode: the auto format is text for valid UTF-8, binary otherwise; showBytes is its fast path', () => {
+  const inputs = [null, Buffer.alloc(0), Buffer.from(HOSTILE), Buffer.from('🙂'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0xc3, 0x28]), Buffer.from([0xf0, 0x9f, 0x99])];
+  for (const bytes of inputs) assert.deepEqual(showBytes(bytes), shownField(decodeField(bytes)));
+  assert.deepEqual(decodeField(Buffer.from([0xed, 0xa0, 0x80])).kind, 'binary', 'an encoded surrogate is not UTF-8: it stays bytes, never a lone surrogate');
+  assert.deepEqual(decodeField(Buffer.from('aé'), { maxBytes: 2 }), { kind: 'text', text: 'a' }, 'a prefix is cut between characters');
+});
 
 test('terminal: every control, bidi control and lone surrogate is a visible escape', () => {
   const shown = escapeForTerminal(HOSTILE);
