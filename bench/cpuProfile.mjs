@@ -9,8 +9,8 @@ const CATEGORIES = [
   ['kafkajs network', /node_modules\/kafkajs\/src\/(network|broker|cluster)/],
   ['kafkajs other', /node_modules\/kafkajs/],
   ['Fetch decoding (ours)', /src\/core\/kafka\/(recordBatchDecoder|fetchResponseDecoder|fetchRequest|codecs)/],
-  ['record to text (showRecord)', /src\/core\/reader\/shownRecord/],
-  ['JSON Lines + escaping (output)', /src\/(cli\/output|core\/escapeForTerminal|core\/recordJsonLines)/],
+  ['record to text (showRecord)', /src\/core\/records\/render\/decode/],
+  ['JSON Lines + escaping (output)', /src\/(cli\/output|core\/records\/render\/(terminalText|jsonLinesBytes))/],
   ['reader / replay', /src\/core\/(reader|replay|tail|kafka)/],
   ['CLI stream', /src\/cli\//],
 ];

@@ -3,7 +3,7 @@
 // reader that goes away ends the program quietly: closedPipe.ts). Loaded with the commands' actions,
 // not by `ebx --help`.
 import type TableClass from 'cli-table3';
-import { escapeForTerminal, jsonForTerminal } from '../core/escapeForTerminal';
+import { escapeForTerminal, jsonForTerminal } from '../core/records/render/terminalText';
 
 export type Cell = string | number | boolean | null | undefined;
 

@@ -2,7 +2,7 @@
 // from the fetched bytes), stop cleanly on SIGINT/SIGTERM or after --max records.
 import { isAbort } from '../core/errors';
 import type { PartitionBatch } from '../core/reader/partitionReader';
-import { recordJsonLines } from '../core/recordJsonLines';
+import { recordJsonLines } from '../core/records/render/jsonLinesBytes';
 import { JsonLinesWriter } from './output';
 
 export interface StreamRun {

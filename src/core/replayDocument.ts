@@ -1,5 +1,5 @@
 import type { ShownRecord } from './model';
-import { recordJsonLine } from './recordLine';
+import { recordDocumentLine } from './records/render/jsonLines';
 import { counted } from './counted';
 
 /** What a replay document says about itself, in its first line. */
@@ -43,19 +43,6 @@ function moreText(summary: ReplaySummary, records: ShownRecord[]): string {
   for (const r of records) next.set(r.partition, Math.max(next.get(r.partition) ?? 0, r.offset + 1));
   const where = [...next].sort((a, b) => a[0] - b[0]).map(([p, o]) => (summary.partitions.length === 1 ? `offset ${o}` : `p${p}@${o}`));
   return `The limit of ${counted(summary.limit, 'record')} was reached: more records follow. Next: ${where.join(' ')}.`;
-}
-
-/**
- * recordJsonLine's line with a readable `time` after the raw `timestamp`. Inserted as text rather
- * than re-serialised, so the value keeps recordJsonLine's lossless rendering (big numbers, key order).
- */
-export function recordDocumentLine(record: ShownRecord): string {
-  const line = recordJsonLine(record);
-  const raw = `"timestamp":${JSON.stringify(record.timestamp)},`;
-  const at = line.indexOf(raw);
-  if (at < 0) return line;
-  const time = Number.isFinite(record.timestamp) && record.timestamp >= 0 ? new Date(record.timestamp).toISOString() : null;
-  return `${line.slice(0, at + raw.length)}"time":${JSON.stringify(time)},${line.slice(at + raw.length)}`;
 }
 
 /** Records of several partitions in the order they were written (then partition, then offset). */

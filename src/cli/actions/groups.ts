@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { describeGroup } from '../../core/groups/describeGroup';
 import { listGroups } from '../../core/groups/listGroups';
 import type { GroupDetail, GroupList } from '../../core/model';
-import { escapeForTerminal } from '../../core/escapeForTerminal';
+import { escapeForTerminal } from '../../core/records/render/terminalText';
 import { globalsOf } from '../globalOptions';
 import { formatTable, printJson, writeOut } from '../output';
 import { oneShot } from '../session';

@@ -2,9 +2,9 @@
 // replay's shape on stdout; a summary line on stderr saying how far the search got and why it stopped.
 import type { Command } from 'commander';
 import { UsageError } from '../../core/errors';
-import { escapeForTerminal } from '../../core/escapeForTerminal';
+import { escapeForTerminal } from '../../core/records/render/terminalText';
 import type { StartPosition } from '../../core/reader/startPosition';
-import { recordJsonLines } from '../../core/recordJsonLines';
+import { recordJsonLines } from '../../core/records/render/jsonLinesBytes';
 import type { SearchCriteria } from '../../core/search/searchCriteria';
 import { searchBatches, type SearchSummary } from '../../core/search/searchRecords';
 import { compileWhere, WhereExpressionError } from '../../core/search/whereExpression';

@@ -4,7 +4,7 @@ import { defineTool } from './toolDefinition';
 import { CONNECTION_FIELD, MAX_PARTITION, requiredName, text, textMap, wholeNumber } from './toolInput';
 import { existingTopic } from './existingTopic';
 import { refuseIfReadOnly } from '../readOnly';
-import { previewBytes } from './recordPreview';
+import { previewBytes } from '../records/render/agentPreview';
 
 /** VAST caps a record's key and value at 126 KB each. */
 const MAX_FIELD_BYTES = 126 * 1024;

@@ -8,7 +8,7 @@ import type { StartPosition } from '../reader/startPosition';
 import { defineTool, type ToolInput } from './toolDefinition';
 import { CONNECTION_FIELD, flag, MAX_PARTITION, requiredName, text, wholeNumber } from './toolInput';
 import { existingTopic } from './existingTopic';
-import { previewRecord, RECORD_LIMIT, VALUE_PREVIEW_BYTES, type RecordPreview } from './recordPreview';
+import { previewRecord, RECORD_LIMIT, VALUE_PREVIEW_BYTES, type RecordPreview } from '../records/render/agentPreview';
 import { searchBatches } from '../search/searchRecords';
 import type { SearchCriteria } from '../search/searchCriteria';
 import type { PartitionBatch } from '../reader/partitionReader';

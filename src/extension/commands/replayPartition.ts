@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { replayFrom, replayFromBatches } from '../../core/replay';
-import { showRecord } from '../../core/reader/shownRecord';
+import { showRecord } from '../../core/records/render/decode';
 import { timeOrder } from '../../core/records/recordView';
 import type { KafkaSession } from '../../core/session';
 import { replayStarts } from '../../core/replayStarts';

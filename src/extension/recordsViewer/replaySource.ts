@@ -3,7 +3,7 @@ import { replayDocumentLines, type ReplaySummary } from '../../core/replayDocume
 import { continueStarts } from '../../core/records/continueStarts';
 import { timeOrder } from '../../core/records/recordView';
 import type { RecordStore } from '../../core/records/recordStore';
-import { showRecord } from '../../core/reader/shownRecord';
+import { showRecord } from '../../core/records/render/decode';
 import type { KafkaSession } from '../../core/session';
 import type { ReplayDocuments } from '../commands/replayDocuments';
 import type { RecordsSource } from './recordsSource';

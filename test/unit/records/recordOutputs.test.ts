@@ -5,8 +5,10 @@ import assert from 'node:assert/strict';
 import { RecordStore } from '../../../src/core/records/recordStore';
 import { timeOrder } from '../../../src/core/records/recordView';
 import { timeSpan, timestampHistogram } from '../../../src/core/records/histogram';
-import { DETAIL_LIMIT_BYTES, HEX_LIMIT_BYTES, detailBytes, hexDump, recordDetail } from '../../../src/core/records/recordDetail';
-import { csvField, exportLines } from '../../../src/core/records/recordExport';
+import { DETAIL_LIMIT_BYTES, HEX_LIMIT_BYTES, detailBytes, hexDump } from '../../../src/core/records/render/webviewDetail';
+import { recordDetail } from '../../../src/core/records/recordDetail';
+import { csvField } from '../../../src/core/records/render/csv';
+import { exportLines } from '../../../src/core/records/recordExport';
 import { PRODUCE_CHUNK, produceChunks, producePlan } from '../../../src/core/records/producePlan';
 
 const base = Date.parse('2026-12-02T09:00:00Z');

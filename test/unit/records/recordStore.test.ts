@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RecordStore } from '../../../src/core/records/recordStore';
 import { applyFilter, timeOrder } from '../../../src/core/records/recordView';
-import { preview, rowsAt } from '../../../src/core/records/recordRows';
+import { cellPreview } from '../../../src/core/records/render/webviewText';
+import { rowsAt } from '../../../src/core/records/recordRows';
 import { continueStarts } from '../../../src/core/records/continueStarts';
 import type { RawRecord } from '../../../src/core/clusterAccess';
 
@@ -94,16 +95,16 @@ test('a million rows: the table asks for 100 at a time, by position in the filte
 });
 
 test('previews: one line of text, hex for binary, the start of a huge value only', () => {
-  assert.deepEqual(preview(Buffer.from('a\nb\tc\u2028d')), { text: 'a b c d', binary: false });
-  assert.deepEqual(preview(Buffer.from([0, 1, 0xff])), { text: '00 01 ff', binary: true });
-  assert.deepEqual(preview(null), { text: '', binary: false });
-  const huge = preview(Buffer.alloc(6 * 1024 * 1024, 'x'));
+  assert.deepEqual(cellPreview(Buffer.from('a\nb\tc\u2028d')), { text: 'a b c d', binary: false });
+  assert.deepEqual(cellPreview(Buffer.from([0, 1, 0xff])), { text: '00 01 ff', binary: true });
+  assert.deepEqual(cellPreview(null), { text: '', binary: false });
+  const huge = cellPreview(Buffer.alloc(6 * 1024 * 1024, 'x'));
   assert.equal(huge.text, `${'x'.repeat(200)}…`);
   // A character cut by the preview's byte prefix is still text.
-  const cut = preview(Buffer.from('é'.repeat(1000)));
+  const cut = cellPreview(Buffer.from('é'.repeat(1000)));
   assert.equal(cut.binary, false);
   assert.equal(cut.text, `${'é'.repeat(200)}…`);
-  assert.equal(preview(Buffer.from('<img src=x onerror=alert(1)>')).text, '<img src=x onerror=alert(1)>', 'markup is text, passed on as it is');
+  assert.equal(cellPreview(Buffer.from('<img src=x onerror=alert(1)>')).text, '<img src=x onerror=alert(1)>', 'markup is text, passed on as it is');
 });
 
 test('load more continues one past the last offset loaded per partition, or from the first start', () => {

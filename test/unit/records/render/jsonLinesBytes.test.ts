@@ -2,10 +2,10 @@
 // byte what the record-object path printed: jsonForTerminal(showRecord(...)) and a newline per record.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { recordJsonLines } from '../../src/core/recordJsonLines';
-import { jsonForTerminal } from '../../src/core/escapeForTerminal';
-import { showRecord } from '../../src/core/reader/shownRecord';
-import type { RawRecord } from '../../src/core/clusterAccess';
+import { recordJsonLines } from '../../../../src/core/records/render/jsonLinesBytes';
+import { jsonForTerminal } from '../../../../src/core/records/render/terminalText';
+import { showRecord } from '../../../../src/core/records/render/decode';
+import type { RawRecord } from '../../../../src/core/clusterAccess';
 
 const every = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
 const controls = Buffer.from(Array.from({ length: 32 }, (_, i) => i).concat([0x22, 0x5c, 0x7f, 0x41]));

@@ -1,12 +1,13 @@
-// The JSON Lines of a batch of one partition's records, written byte by byte into one Buffer
-// straight from the fetched bytes. The output is exactly `jsonForTerminal(showRecord(topic,
-// partition, record))` per record plus "\n" (the CLI's replay/tail format), but without a record
-// object, a string per key and value, or a regex pass per line: ASCII text is copied with JSON's
-// escapes applied in the same loop, and only a field with other bytes takes the string path (UTF-8
-// text through JSON.stringify and the terminal escaping, anything else as base64).
+// The terminal's JSON Lines (the CLI's replay, tail and search `--json`), the fast byte path of the
+// `auto` format: a batch of one partition's records written byte by byte into one Buffer straight
+// from the fetched bytes. The output is exactly `jsonForTerminal(showRecord(topic, partition,
+// record))` per record plus "\n", but without a record object, a string per key and value, or a
+// regex pass per line: ASCII text is copied with JSON's escapes applied in the same loop, and only a
+// field with other bytes takes the string path (UTF-8 text through JSON.stringify and the terminal
+// escaping, anything else as base64). A topic read with another format takes the general path.
 import { isUtf8 } from 'node:buffer';
-import { NO_HEADERS, type RawRecord } from './clusterAccess';
-import { escapeJsonForTerminal } from './escapeForTerminal';
+import { NO_HEADERS, type RawRecord } from '../../clusterAccess';
+import { escapeJsonForTerminal } from './terminalText';
 
 // What each byte needs inside a JSON string: 0 copy as is, 1 an escape, 2 not ASCII.
 const PLAIN = 0;

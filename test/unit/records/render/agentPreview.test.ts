@@ -1,7 +1,7 @@
 // What a tool shows of a record: bounded text, binary summarised, headers kept, times in ISO 8601.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { KEY_PREVIEW_BYTES, previewBytes, previewRecord, timeText, VALUE_PREVIEW_BYTES } from '../../../src/core/tools/recordPreview';
+import { KEY_PREVIEW_BYTES, previewBytes, previewRecord, timeText, VALUE_PREVIEW_BYTES } from '../../../../src/core/records/render/agentPreview';
 
 const MiB = 1024 * 1024;
 

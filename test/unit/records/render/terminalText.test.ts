@@ -1,8 +1,8 @@
 // Text from the broker must not be able to drive the terminal: every control character is shown, not obeyed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { escapeForTerminal, jsonForTerminal } from '../../src/core/escapeForTerminal';
-import { formatTable } from '../../src/cli/output';
+import { escapeForTerminal, jsonForTerminal } from '../../../../src/core/records/render/terminalText';
+import { formatTable } from '../../../../src/cli/output';
 
 const cases: [string, string, string][] = [
   ['plain text is unchanged', 'orders-2026 é ü 日本 🙂', 'orders-2026 é ü 日本 🙂'],

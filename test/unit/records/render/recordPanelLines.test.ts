@@ -2,10 +2,10 @@
 // exactly what the record-object path showed: recordLine(showRecord(...)) per record.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { recordPanelLines } from '../../src/core/recordPanelLines';
-import { recordLine } from '../../src/core/recordLine';
-import { showRecord } from '../../src/core/reader/shownRecord';
-import { NO_HEADERS, type RawRecord } from '../../src/core/clusterAccess';
+import { recordPanelLines } from '../../../../src/core/records/render/recordLine';
+import { recordLine } from '../../../../src/core/records/render/recordLine';
+import { showRecord } from '../../../../src/core/records/render/decode';
+import { NO_HEADERS, type RawRecord } from '../../../../src/core/clusterAccess';
 
 const every = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
 const texts = ['plain ascii ~!@#$%^&*()', '', ' ', '{"json":"with \\"quotes\\" and \\\\ backslashes"}', 'tab\there\nnewline\r\u001b[31mred', 'del \u007f', 'ünïcödé ✓ 𝄞', 'c1 \u0085 \u009b bidi \u202e\u2066 sep \u2028\u2029', 'x'.repeat(70_000)];

@@ -1,19 +1,9 @@
-import type { ShownBytes, ShownRecord } from './model';
-import { escapeForTerminal } from './escapeForTerminal';
-
-/** One record as one human-readable line (tail panels, CLI text): control characters escaped, binary marked. */
-export function recordLine(record: ShownRecord): string {
-  const when = Number.isFinite(record.timestamp) && record.timestamp >= 0 ? new Date(record.timestamp).toISOString() : '?';
-  const headers = Object.entries(record.headers);
-  const headerText = headers.length > 0 ? ` headers={${headers.map(([k, v]) => `${escapeForTerminal(k)}=${Array.isArray(v) ? `[${v.map(bytesText).join(',')}]` : bytesText(v)}`).join(', ')}}` : '';
-  return `[p${record.partition} @${record.offset} ${when}] key=${bytesText(record.key)} value=${bytesText(record.value)}${headerText}`;
-}
-
-function bytesText(bytes: ShownBytes): string {
-  if (bytes === null) return 'null';
-  if (typeof bytes === 'string') return escapeForTerminal(bytes);
-  return `<binary base64:${bytes.base64}>`;
-}
+// The JSON Lines of documents and files (the replay document, JSON Lines export, Copy Record):
+// lossless JSON of the decoded record. Files keep text exactly as it was written (an editor or a
+// program reads them, not a terminal); the CLI's JSON Lines take the terminal's escapes on top
+// (jsonForTerminal, and jsonLinesBytes.ts, its fast path).
+import type { ShownRecord } from '../../model';
+import { isoTime } from './recordTime';
 
 /**
  * A record as one JSON line for documents, with a JSON value embedded as JSON rather than as a
@@ -35,6 +25,19 @@ export function recordJsonLine(record: ShownRecord): string {
     }
   }
   return line(record.value);
+}
+
+/**
+ * recordJsonLine's line with a readable `time` after the raw `timestamp`. Inserted as text rather
+ * than re-serialised, so the value keeps recordJsonLine's lossless rendering (big numbers, key order).
+ */
+export function recordDocumentLine(record: ShownRecord): string {
+  const line = recordJsonLine(record);
+  const raw = `"timestamp":${JSON.stringify(record.timestamp)},`;
+  const at = line.indexOf(raw);
+  if (at < 0) return line;
+  const time = isoTime(record.timestamp) ?? null;
+  return `${line.slice(0, at + raw.length)}"time":${JSON.stringify(time)},${line.slice(at + raw.length)}`;
 }
 
 function losslessJson(text: string): { value: unknown } | undefined {

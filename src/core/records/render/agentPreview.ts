@@ -1,8 +1,11 @@
-// Records as a tool shows them: bounded, whatever the record holds. A value of 6 MiB becomes its
-// first few KB and a note of its size; bytes that are not UTF-8 become a one-line summary with a
-// base64 prefix (an agent cannot read binary, and a whole base64 value would flood its context).
-import { isUtf8 } from 'node:buffer';
-import type { RawRecord } from '../clusterAccess';
+// The agent tools' policy: records as a tool shows them to a language model, bounded whatever the
+// record holds. A value of 6 MiB becomes its first few KB and a note of its size; bytes that are not
+// UTF-8 become a one-line summary with a base64 prefix (an agent cannot read binary, and a whole
+// base64 value would flood its context). The tool's JSON carries the text itself: a model reads
+// escapes as well as characters, and what it quotes back should be what the record holds.
+import type { RawRecord } from '../../clusterAccess';
+import { decodeField } from './decode';
+import { isoTime } from './recordTime';
 
 /** At most this many records per call, whatever the input asks. */
 export const RECORD_LIMIT = 50;
@@ -26,20 +29,18 @@ export interface RecordPreview {
 /** Text up to `limit` bytes (cut at a character boundary), or a summary of binary bytes. */
 export function previewBytes(bytes: Buffer | null | undefined, limit: number): string | null {
   if (bytes === null || bytes === undefined) return null;
-  if (!isUtf8(bytes)) {
-    const prefix = bytes.subarray(0, BINARY_PREFIX_BYTES).toString('base64');
-    return `<binary, ${bytes.length} bytes, base64 prefix ${prefix}${bytes.length > BINARY_PREFIX_BYTES ? '…' : ''}>`;
+  const field = decodeField(bytes, { maxBytes: limit });
+  switch (field.kind) {
+    case 'null':
+      return null;
+    case 'binary': {
+      const prefix = field.bytes.subarray(0, BINARY_PREFIX_BYTES).toString('base64');
+      return `<binary, ${field.bytes.length} bytes, base64 prefix ${prefix}${field.bytes.length > BINARY_PREFIX_BYTES ? '…' : ''}>`;
+    }
+    case 'text':
+      if (bytes.length <= limit) return field.text;
+      return `${field.text}… <truncated: ${bytes.length} bytes in all, the first ${limit} shown>`;
   }
-  if (bytes.length <= limit) return bytes.toString('utf8');
-  return `${utf8Prefix(bytes, limit)}… <truncated: ${bytes.length} bytes in all, the first ${limit} shown>`;
-}
-
-/** The longest whole-character prefix of valid UTF-8 within `limit` bytes. */
-function utf8Prefix(bytes: Buffer, limit: number): string {
-  let end = limit;
-  // Step back over continuation bytes (10xxxxxx) so a character is never cut in two.
-  while (end > 0 && (bytes[end] & 0xc0) === 0x80) end--;
-  return bytes.subarray(0, end).toString('utf8');
 }
 
 export function previewRecord(partition: number, record: RawRecord): RecordPreview {
@@ -62,5 +63,5 @@ export function previewRecord(partition: number, record: RawRecord): RecordPrevi
 }
 
 export function timeText(timestamp: number): string | number {
-  return Number.isFinite(timestamp) && timestamp >= 0 && timestamp < 8.64e15 ? new Date(timestamp).toISOString() : timestamp;
+  return isoTime(timestamp) ?? timestamp;
 }

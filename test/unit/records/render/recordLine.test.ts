@@ -3,8 +3,9 @@
 // (The same over records read back from the broker: test/core/hostileData.test.ts.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { recordJsonLine, recordLine } from '../../src/core/recordLine';
-import type { ShownRecord } from '../../src/core/model';
+import { recordJsonLine } from '../../../../src/core/records/render/jsonLines';
+import { recordLine } from '../../../../src/core/records/render/recordLine';
+import type { ShownRecord } from '../../../../src/core/model';
 
 // eslint-disable-next-line no-control-regex -- control characters are what these tests look for
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
