@@ -113,12 +113,9 @@ test('Replay Partition… opens the records viewer with exactly the records read
 test('Search Records… for a key from the palette shows exactly its records; the histogram narrows them; detail; CSV export', async () => {
   await wb.runCommand('Event Broker: Search Records…');
   await wb.typeAndPick(topic);
-  await wb.pickQuickInput('All partitions');
-  await wb.pickQuickInput('Beginning');
-  await wb.answerQuickInput(''); // no until time
-  await wb.pickQuickInput('Key');
-  await wb.answerQuickInput('customer-7');
-  await wb.answerQuickInput('1000');
+  // The topic, then the text: the rest (all partitions, from the beginning, 1000 matches) is the viewer's bar.
+  await wb.page.locator('.quick-input-widget .quick-input-title', { hasText: `Search ${topic}` }).waitFor({ timeout: 30_000 });
+  await wb.answerQuickInput('key:customer-7');
   await until('the search viewer with 3 records', async () => ((await counts().catch(() => '')) === '3 records' ? true : undefined), 60_000);
   const summary = (await viewer().locator('.summary').textContent()) ?? '';
   assert.equal(summary, 'scanned 30 records in 3 partitions, 3 matches; stopped because it reached the end of every partition');

@@ -105,9 +105,10 @@ suite('records viewer', () => {
 
   test('Search Records… for a key opens the viewer with exactly its records and the summary', async () => {
     const api = await extensionApi();
-    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }, { input: '' }, { pick: 'Key' }, { input: 'customer-1' }, { input: '1000' }]);
+    // Two questions (issue 24): the topic, then the text; the rest is the viewer's search bar.
+    const prompter = new ScriptedPrompter([{ pick: topic }, { input: 'key:customer-1' }]);
     const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<SearchRecordsResult>('eventBroker.searchRecords'));
-    assert.deepEqual(prompter.asked.map((a) => a.title), ['Search Records: topic', `Search Records: ${topic}`, 'Search from', 'Search until time (empty: no end)', 'Search by', 'Search by the exact key', 'Search: at most how many matches?']);
+    assert.deepEqual(prompter.asked.map((a) => a.title), ['Search Records: topic', `Search ${topic}`]);
     const { viewer, summary } = result;
     assert.deepEqual(keysOf(viewer), ['customer-1', 'customer-1', 'customer-1']);
     assert.deepEqual(Array.from(viewer.filteredIds(), (id) => viewer.store.valueAt(id)?.toString()), [1, 5, 9].map((i) => JSON.stringify({ order: i })));
@@ -121,10 +122,10 @@ suite('records viewer', () => {
     const failures: CommandFailure[] = [];
     const listening = api.commandFailures((f) => failures.push(f));
     try {
-      const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }, { input: '' }, { pick: 'Field expression' }, { input: 'value.order >=' }]);
+      const prompter = new ScriptedPrompter([{ pick: topic }, { input: 'where:value.order >=' }]);
       const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<SearchRecordsResult | undefined>('eventBroker.searchRecords'));
       assert.equal(result, undefined);
-      const validation = prompter.asked[5].validation ?? '';
+      const validation = prompter.asked[1].validation ?? '';
       assert.match(validation, /^The where expression is not valid: .+\.$/);
       assert.ok(!validation.includes('\n'), 'one sentence, no stack');
       assert.equal(failures.length, 1);

@@ -133,7 +133,8 @@ export async function replayWithLimit(store: ConnectionStore, prompter: Prompter
   const loaded = new RecordStore(topic);
   let more = false;
   const firstText = () => `${replayDocumentLines(summary, shownInReplayOrder(loaded, partitions.length > 1), more).join('\n')}\n`;
-  const source = replaySource({ session, documents, documentName: name, firstDocumentText: firstText, summary, where, max, firstSummary: `Reading ${where} ${from}…` });
+  const scope = partitions.length === 1 ? `${topic} · partition ${partitions[0]}` : `${topic} · partitions ${partitions.join(', ')}`;
+  const source = replaySource({ session, documents, documentName: name, firstDocumentText: firstText, summary, where, max, firstSummary: `Reading ${where} ${from}…`, firstMore: () => more, scope });
   const viewer = viewers.show(request.connection, loaded, source);
   viewer.firstReadStarted();
   try {
