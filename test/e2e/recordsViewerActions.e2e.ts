@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
 import { selectors, until, Workbench } from './harness';
 import { drawnRows, viewerCounts, viewerFrame } from './recordsViewerPage';
-import { applicationKafka, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
+import { applicationKafka, openSession, topicWith, uniqueName, groupIds } from '../support/kafkaFixtures';
 import { produce } from '../../src/core/topics/produce';
 import type { KafkaSession } from '../../src/core/session';
 
@@ -83,8 +83,7 @@ async function replayAll(name: string, partitions: 'all' | 'one', expected: numb
   await wb.runCommand('Event Broker: Replay Partition…');
   await wb.typeAndPick(name);
   if (partitions === 'all') await wb.pickQuickInput('All partitions');
-  await wb.pickQuickInput('Beginning');
-  await wb.answerQuickInput('100');
+  await wb.pickQuickInput('Beginning'); // no record limit asked: the viewer's default
   const text = expected === 1 ? "1 record" : `${expected} records`; // singular for one (issue 24)
   await until(`the viewer with ${text}`, async () => ((await counts()) === text ? true : undefined), 60_000);
 }
@@ -240,12 +239,3 @@ async function answerPrompt(title: string, text: string): Promise<void> {
   await wb.answerQuickInput(text);
 }
 
-async function groupIds(): Promise<string[]> {
-  const admin = applicationKafka().admin();
-  await admin.connect();
-  try {
-    return (await admin.listGroups()).groups.map((g) => g.groupId).sort();
-  } finally {
-    await admin.disconnect();
-  }
-}

@@ -16,7 +16,7 @@ import type { SearchRecordsResult } from '../../src/extension/commands/searchRec
 import type { RecordsViewerPanel, RenderedRows } from '../../src/extension/recordsViewer/recordsViewerPanel';
 import type { CommandFailure } from '../../src/extension/runCommand';
 import { ScriptedPrompter } from './scriptedPrompter';
-import { extensionApi, until, withPrompter } from './extensionApi';
+import { extensionApi, until, withPrompter, withReplayLimit } from './extensionApi';
 
 const MiB = 1024 * 1024;
 const HOSTILE_IMG = '<img src=x onerror=alert(1)>';
@@ -72,7 +72,7 @@ suite('records viewer', () => {
 
   test('Replay Partition… opens the viewer with exactly the records read; the document is still there', async () => {
     const api = await extensionApi();
-    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }, { input: '100' }]);
+    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }]);
     const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
     const viewer = result.viewer!;
     assert.ok(viewer, 'the replay opened a records viewer');
@@ -93,8 +93,8 @@ suite('records viewer', () => {
 
   test('Load more reads on from where the replay stopped, nothing twice', async () => {
     const api = await extensionApi();
-    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'Partition 0' }, { pick: 'Beginning' }, { input: '2' }]);
-    const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
+    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'Partition 0' }, { pick: 'Beginning' }]);
+    const result = await withReplayLimit(2, () => withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition')));
     const viewer = result.viewer!;
     assert.deepEqual(Array.from(viewer.filteredIds(), (id) => viewer.store.offsetAt(id)), [0, 1]);
     await viewer.handle({ type: 'loadMore' });
@@ -138,7 +138,7 @@ suite('records viewer', () => {
 
   test('Export from the viewer chooses the file in the save dialog; a folder gets one sentence, no Node error', async () => {
     const api = await extensionApi();
-    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }, { input: '100' }]);
+    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }]);
     const { viewer } = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
     const file = path.join(tmp, 'dialog.jsonl');
     const saving = new ScriptedPrompter([{ file }]);
@@ -152,7 +152,7 @@ suite('records viewer', () => {
 
   test('export writes the loaded or the filtered rows: CSV and JSON Lines', async () => {
     const api = await extensionApi();
-    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }, { input: '100' }]);
+    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }]);
     const { viewer } = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
     await viewer!.handle({ type: 'filter', filter: { text: 'customer-2' } });
     assert.deepEqual(keysOf(viewer!), ['customer-2', 'customer-2', 'customer-2']);
@@ -177,7 +177,7 @@ suite('records viewer', () => {
 
   test('the 6 MiB record opens without freezing: the extension host answers a command right after', async () => {
     const api = await extensionApi();
-    const prompter = new ScriptedPrompter([{ pick: hugeTopic }, { pick: 'Beginning' }, { input: '10' }]);
+    const prompter = new ScriptedPrompter([{ pick: hugeTopic }, { pick: 'Beginning' }]);
     const { viewer } = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
     assert.equal(viewer!.store.length, 2);
     assert.equal(viewer!.store.valueAt(0)?.length, 6 * MiB + '{"blob":""}'.length);
@@ -195,7 +195,7 @@ suite('records viewer', () => {
   test('Produce these records to… shows the plan, asks, then keeps keys and headers', async () => {
     const api = await extensionApi();
     const target = await topicWith(session, 'rv-target', 1);
-    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }, { input: '100' }]);
+    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }]);
     const { viewer } = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
     await viewer!.handle({ type: 'filter', filter: { fromTime: seeded[3].timestamp, toTime: seeded[5].timestamp } });
     assert.equal(viewer!.filteredIds().length, 3);

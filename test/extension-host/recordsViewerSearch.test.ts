@@ -6,7 +6,7 @@
 // the bar's Cancel stops a running search; no search joins a group.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { applicationKafka, openSession, topicWith } from '../support/kafkaFixtures';
+import { openSession, topicWith, groupIds } from '../support/kafkaFixtures';
 import { produce } from '../../src/core/topics/produce';
 import type { KafkaSession } from '../../src/core/session';
 import type { ReplayResult } from '../../src/extension/commands/replayPartition';
@@ -14,7 +14,7 @@ import type { SearchRecordsResult } from '../../src/extension/commands/searchRec
 import { emptySearchForm, type SearchForm } from '../../src/core/search/searchForm';
 import type { RecordsViewerPanel } from '../../src/extension/recordsViewer/recordsViewerPanel';
 import { ScriptedPrompter } from './scriptedPrompter';
-import { extensionApi, until, withPrompter } from './extensionApi';
+import { extensionApi, until, withPrompter, withReplayLimit } from './extensionApi';
 
 suite('records viewer search bar', () => {
   let session: KafkaSession;
@@ -51,19 +51,9 @@ suite('records viewer search bar', () => {
 
   async function replayViewer(): Promise<RecordsViewerPanel> {
     const api = await extensionApi();
-    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }, { input: '100' }]);
+    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }]);
     const { viewer } = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
     return viewer!;
-  }
-
-  async function groupIds(): Promise<string[]> {
-    const admin = applicationKafka().admin();
-    await admin.connect();
-    try {
-      return (await admin.listGroups()).groups.map((g) => g.groupId).sort();
-    } finally {
-      await admin.disconnect();
-    }
   }
 
   test('Search Records… asks the topic, then the text; the viewer opens with the bar filled in and the summary', async () => {
@@ -149,18 +139,22 @@ suite('records viewer search bar', () => {
     assert.deepEqual(ordersOf(viewer), [0, 3, 6, 9]);
   });
 
-  test('a replay\'s Load more reads the number beside it; at the end it is refused', async () => {
+  test('a replay asks no record limit: it reads the default, and Load more reads the number beside it; at the end it is refused', async () => {
     const api = await extensionApi();
-    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'Partition 0' }, { pick: 'Beginning' }, { input: '1' }]);
-    const { viewer } = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
+    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'Partition 0' }, { pick: 'Beginning' }]);
+    const { viewer } = await withReplayLimit(1, () => withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition')));
+    assert.deepEqual(prompter.asked.map((a) => a.title), ['Replay Partition: topic', `Replay Partition: ${topic}`, 'Replay from']);
     assert.equal(viewer!.store.length, 1);
     assert.equal(viewer!.atEnd, false);
-    await viewer!.handle({ type: 'loadMore', max: 2 });
+    await viewer!.handle({ type: 'loadMore', max: '2' });
     assert.deepEqual(Array.from(viewer!.filteredIds(), (id) => viewer!.store.offsetAt(id)), [0, 1, 2]);
     assert.equal(viewer!.atEnd, false, 'it read as many as it asked: more may follow');
-    await viewer!.handle({ type: 'loadMore', max: 0 });
-    assert.equal(viewer!.lastNotice, 'Records per load: a whole number from 1 to 10,000,000.');
-    await viewer!.handle({ type: 'loadMore', max: 5 });
+    for (const bad of ['0', '-1', 'abc', '10000001', '1.5', '']) {
+      await viewer!.handle({ type: 'loadMore', max: bad });
+      assert.equal(viewer!.lastNotice, 'Records per load: a whole number from 1 to 10,000,000.', JSON.stringify(bad));
+    }
+    assert.equal(viewer!.store.length, 3, 'a refused number read nothing');
+    await viewer!.handle({ type: 'loadMore', max: '5' });
     assert.deepEqual(Array.from(viewer!.filteredIds(), (id) => viewer!.store.offsetAt(id)), [0, 1, 2, 3]);
     assert.equal(viewer!.atEnd, true, 'fewer than asked: the partition was read to its end');
     assert.equal(viewer!.header.scope, `${topic} · partition 0`);

@@ -15,11 +15,10 @@ import type { RecordsSource } from './recordsSource';
 import { writeExport } from './exportFile';
 import { fileProblem } from '../chooseFile';
 import { counted } from '../../core/counted';
+import { recordLimitProblem } from './recordLimit';
 import { emptySearchForm, fieldOf, parseSearchForm, type SearchField, type SearchForm } from '../../core/search/searchForm';
 
 export const RECORDS_VIEWER_TYPE = 'eventBroker.recordsViewer';
-/** The most records one replay read may take (as Replay's own limit). */
-export const REPLAY_MAX_LIMIT = 10_000_000;
 
 /** Rendered cells the page reported (for the tests: what a person sees, as text). */
 export interface RenderedRows {
@@ -271,14 +270,15 @@ export class RecordsViewerPanel implements vscode.Disposable {
     void vscode.window.showInformationMessage(`Exported ${counted(count, 'record')} to ${uri.fsPath}.`);
   }
 
-  private async loadMore(max?: number): Promise<void> {
+  private async loadMore(max?: string): Promise<void> {
     if (!this.source.loadMore || this.loading || this.source.atEnd?.()) return;
-    if (max !== undefined && !(Number.isSafeInteger(max) && max >= 1 && max <= REPLAY_MAX_LIMIT)) {
-      this.post({ type: 'notice', text: `Records per load: a whole number from 1 to ${REPLAY_MAX_LIMIT.toLocaleString('en-US')}.` });
+    const problem = max === undefined ? undefined : recordLimitProblem(String(max));
+    if (problem) {
+      this.post({ type: 'notice', text: `Records per load: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}` });
       return;
     }
     const before = this.store.length;
-    await this.read(max);
+    await this.read(max === undefined ? undefined : Number(max));
     if (this.store.length === before) this.post({ type: 'notice', text: 'No more records yet.' });
   }
 

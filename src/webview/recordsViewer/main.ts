@@ -42,7 +42,7 @@ filterBox.addEventListener('input', () => {
   clearTimeout(filterTimer);
   filterTimer = window.setTimeout(() => postFilter({ text: filterBox.value }), 200);
 });
-const loadMore = button('Load more', () => channel.post({ type: 'loadMore', ...(state?.readLimit !== undefined ? { max: Number(perLoad.value.trim()) } : {}) }), { title: 'Read on from where the last read stopped' });
+const loadMore = button('Load more', () => channel.post({ type: 'loadMore', ...(state?.readLimit !== undefined ? { max: perLoad.value } : {}) }), { title: 'Read on from where the last read stopped' });
 // A replay's records per load: its limit, changeable here instead of asked before the replay.
 const perLoad = el('input', { className: 'per-load', title: 'How many records each Load more reads' });
 perLoad.setAttribute('aria-label', 'Records per load');

@@ -60,7 +60,7 @@ export type FromViewer =
   | { type: 'detail'; id: number; whole?: boolean }
   | { type: 'copy'; id: number; what: CopyWhat }
   /** `max`: how many records a replay's Load more reads (the field beside the button). */
-  | { type: 'loadMore'; max?: number }
+  | { type: 'loadMore'; max?: string }
   /** The search bar's Run: a new search of this topic, in this viewer. */
   | { type: 'search'; form: SearchForm }
   /** Stops the read under way (a search or a Load more), as the notification's Cancel does. */
