@@ -41,7 +41,8 @@ export async function replayStarts(session: KafkaSession, topic: string, start: 
 }
 
 function checkAsked(topic: string, asked: number[] | undefined, found: number[]): void {
-  if (found.length === 0) throw new UsageError(`${topic} has no partitions that can be read.`);
+  // A partition asked for that the topic lacks is named first (found is empty when every one asked is missing).
   const missing = asked?.filter((p) => !found.includes(p)) ?? [];
   if (missing.length > 0) throw new UsageError(`${topic} has no partition ${missing.join(', ')}.`);
+  if (found.length === 0) throw new UsageError(`${topic} has no partitions that can be read.`);
 }

@@ -112,7 +112,6 @@ export async function screenshotTour(w: DemoWindow, dir: string): Promise<string
   await w.pickQuickInput('Partition 1');
   await w.pickQuickInput('Time…');
   await w.answerQuickInput('-15m');
-  await w.answerQuickInput('100');
   // Replay opens the records viewer; the README's picture is of the JSON Lines document one click away.
   const viewerPage = w.page.locator('iframe.webview.ready').last().contentFrame().locator('iframe#active-frame').contentFrame();
   await viewerPage.locator('button', { hasText: 'Open as JSON Lines' }).click({ timeout: 60_000 });

@@ -89,7 +89,6 @@ test('Replay Partition… from a time opens the records from the offset it resol
   await wb.pickQuickInput('Time…');
   // Partition 0 holds orders 0, 3, 6, 9 (one a minute apart): from order 5's time, the first is order 6 at offset 2.
   await wb.answerQuickInput(new Date(base + 5 * 60_000).toISOString());
-  await wb.answerQuickInput('100');
   // Replay opens the records viewer; its "Open as JSON Lines" opens the document checked here.
   const viewerPage = wb.page.locator('iframe.webview.ready').last().contentFrame().locator('iframe#active-frame').contentFrame();
   await viewerPage.locator('button', { hasText: 'Open as JSON Lines' }).click({ timeout: 60_000 });

@@ -93,8 +93,7 @@ test('Replay Partition… opens the records viewer with exactly the records read
   await wb.runCommand('Event Broker: Replay Partition…');
   await wb.typeAndPick(topic);
   await wb.pickQuickInput('All partitions');
-  await wb.pickQuickInput('Beginning');
-  await wb.answerQuickInput('100');
+  await wb.pickQuickInput('Beginning'); // no record limit asked: the viewer's default
   await until('the viewer with 30 records', async () => ((await counts().catch(() => '')) === '30 records' ? true : undefined), 60_000);
   const rows = await until('the drawn rows', async () => {
     const r = await tableRows();
@@ -113,12 +112,9 @@ test('Replay Partition… opens the records viewer with exactly the records read
 test('Search Records… for a key from the palette shows exactly its records; the histogram narrows them; detail; CSV export', async () => {
   await wb.runCommand('Event Broker: Search Records…');
   await wb.typeAndPick(topic);
-  await wb.pickQuickInput('All partitions');
-  await wb.pickQuickInput('Beginning');
-  await wb.answerQuickInput(''); // no until time
-  await wb.pickQuickInput('Key');
-  await wb.answerQuickInput('customer-7');
-  await wb.answerQuickInput('1000');
+  // The topic, then the text: the rest (all partitions, from the beginning, 1000 matches) is the viewer's bar.
+  await wb.page.locator('.quick-input-widget .quick-input-title', { hasText: `Search ${topic}` }).waitFor({ timeout: 30_000 });
+  await wb.answerQuickInput('key:customer-7');
   await until('the search viewer with 3 records', async () => ((await counts().catch(() => '')) === '3 records' ? true : undefined), 60_000);
   const summary = (await viewer().locator('.summary').textContent()) ?? '';
   assert.equal(summary, 'scanned 30 records in 3 partitions, 3 matches; stopped because it reached the end of every partition');
@@ -172,7 +168,10 @@ test('100,000 loaded rows: End reaches the last one; scrolling measured for long
   await wb.runCommand('Event Broker: Replay Partition…');
   await wb.typeAndPick(bigTopic);
   await wb.pickQuickInput('Beginning');
-  await wb.answerQuickInput(String(BIG));
+  // The replay reads the default 1000 first; the "per load" field beside Load more reads the rest.
+  await until('the first 1000 records', async () => ((await counts().catch(() => '')) === '1000 records' ? true : undefined), 60_000);
+  await viewer().locator('input.per-load').fill(String(BIG - 1000));
+  await viewer().locator('button', { hasText: 'Load more' }).click();
   await until('the viewer with 100,000 records', async () => ((await counts().catch(() => '')) === `${BIG} records` ? true : undefined), 240_000);
   const viewport = viewer().locator('.viewport');
   await viewport.click({ position: { x: 50, y: 10 } });

@@ -7,7 +7,7 @@ import { openSession, topicWith, applicationKafka } from '../support/kafkaFixtur
 import type { KafkaSession } from '../../src/core/session';
 import type { ReplayResult } from '../../src/extension/commands/replayPartition';
 import { ScriptedPrompter, type Answer } from './scriptedPrompter';
-import { extensionApi, findRow, withPrompter } from './extensionApi';
+import { extensionApi, findRow, withPrompter, withReplayLimit } from './extensionApi';
 
 interface BoxCase {
   box: string;
@@ -118,12 +118,13 @@ suite('bad input in the input boxes', () => {
   for (const c of offsetCases) {
     test(`Replay from offset: ${JSON.stringify(c.input)}`, async () => {
       const { partition } = await nodes();
-      // A refused offset ends the command (no further question); an accepted one goes on to the maximum, which we cancel.
-      const answers: Answer[] = [{ pick: 'Offset…' }, { input: c.input }, ...(c.expected ? [] : [{ cancel: true } as Answer])];
-      const prompter = new ScriptedPrompter(answers);
-      const result = await run<ReplayResult>(prompter, 'eventBroker.replayPartition', partition.node);
+      // A refused offset ends the command (no further question); an accepted one replays into the
+      // viewer with the default record limit (no limit is asked, issue 24).
+      const prompter = new ScriptedPrompter([{ pick: 'Offset…' }, { input: c.input }]);
+      const result = await run<ReplayResult | undefined>(prompter, 'eventBroker.replayPartition', partition.node);
       check(prompter, 1, c);
-      assert.equal(result, undefined, 'nothing was replayed');
+      if (c.expected) assert.equal(result, undefined, 'nothing was replayed');
+      else result?.viewer?.dispose();
       assert.equal(prompter.answersLeft, 0);
     });
   }
@@ -131,18 +132,18 @@ suite('bad input in the input boxes', () => {
   for (const c of timeCases) {
     test(`Replay from time: ${JSON.stringify(c.input)}`, async () => {
       const { partition } = await nodes();
-      const answers: Answer[] = [{ pick: 'Time…' }, { input: c.input }, ...(c.expected ? [] : [{ cancel: true } as Answer])];
-      const prompter = new ScriptedPrompter(answers);
-      const result = await run<ReplayResult>(prompter, 'eventBroker.replayPartition', partition.node);
+      const prompter = new ScriptedPrompter([{ pick: 'Time…' }, { input: c.input }]);
+      const result = await run<ReplayResult | undefined>(prompter, 'eventBroker.replayPartition', partition.node);
       check(prompter, 1, c);
-      assert.equal(result, undefined);
+      if (c.expected) assert.equal(result, undefined);
+      else result?.viewer?.dispose();
     });
   }
 
   test('Replay from a time in the future: no document, the command says no event is at or after it', async () => {
     const { partition } = await nodes();
     const future = new Date(Date.now() + 86_400_000).toISOString();
-    const prompter = new ScriptedPrompter([{ pick: 'Time…' }, { input: future }, { input: '10' }]);
+    const prompter = new ScriptedPrompter([{ pick: 'Time…' }, { input: future }]);
     const result = await run<ReplayResult>(prompter, 'eventBroker.replayPartition', partition.node);
     assert.equal(prompter.asked[1].validation, undefined);
     assert.equal(result, undefined, 'a warning instead of an empty replay from the end');
@@ -150,21 +151,31 @@ suite('bad input in the input boxes', () => {
 
   test('Replay from a time before the first record starts at the first record', async () => {
     const { partition } = await nodes();
-    const prompter = new ScriptedPrompter([{ pick: 'Time…' }, { input: '1970-01-01T00:00:00Z' }, { input: '100' }]);
+    const prompter = new ScriptedPrompter([{ pick: 'Time…' }, { input: '1970-01-01T00:00:00Z' }]);
     const result = await run<ReplayResult>(prompter, 'eventBroker.replayPartition', partition.node);
     assert.equal(result!.startOffset, 3);
     assert.equal(result!.count, 7);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  // The record limit is no longer asked: it is the viewer's "per load" field, checked by the extension.
   for (const c of maxCases) {
-    test(`Replay: at most ${JSON.stringify(c.input)} records`, async () => {
+    test(`Replay: ${JSON.stringify(c.input)} records per load in the viewer`, async () => {
       const { partition } = await nodes();
-      const prompter = new ScriptedPrompter([{ pick: 'End' }, { input: c.input }]);
-      const result = await run<ReplayResult>(prompter, 'eventBroker.replayPartition', partition.node);
-      check(prompter, 1, c);
-      if (c.expected) assert.equal(result, undefined);
-      else await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      const result = await withReplayLimit(1, () => run<ReplayResult>(new ScriptedPrompter([{ pick: 'Beginning' }]), 'eventBroker.replayPartition', partition.node));
+      const viewer = result!.viewer!;
+      try {
+        await viewer.handle({ type: 'loadMore', max: c.input });
+        if (c.expected) {
+          assert.match(viewer.lastNotice ?? '', /^Records per load: a whole number from 1 to 10,000,000\.$/);
+          assert.equal(viewer.store.length, 1, 'nothing more was read');
+        } else {
+          assert.equal(viewer.lastNotice, undefined);
+          assert.equal(viewer.store.length, 6, 'five more');
+        }
+      } finally {
+        viewer.dispose();
+      }
     });
   }
 

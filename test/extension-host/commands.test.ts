@@ -11,7 +11,7 @@ import type { ReplayResult } from '../../src/extension/commands/replayPartition'
 import type { DeleteGroupResult } from '../../src/core/model';
 import { isShown } from '../../src/extension/tail/tailPanel';
 import { ScriptedPrompter } from './scriptedPrompter';
-import { extensionApi, findRow, rows, until, withPrompter } from './extensionApi';
+import { extensionApi, findRow, rows, until, withPrompter, withReplayLimit } from './extensionApi';
 
 suite('commands', () => {
   let session: KafkaSession;
@@ -40,25 +40,25 @@ suite('commands', () => {
 
   test('Replay Partition… from the beginning opens a read-only JSON Lines document', async () => {
     const { api, partition } = await partitionNode(0);
-    const prompter = new ScriptedPrompter([{ pick: 'Beginning' }, { input: '5' }]);
-    const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition', partition.node));
+    const prompter = new ScriptedPrompter([{ pick: 'Beginning' }]);
+    const result = await withReplayLimit(5, () => withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition', partition.node)));
     assert.equal(result.count, 5);
     assert.equal(result.startOffset, 0);
     const lines = (await result.jsonLinesDocument()).getText().trim().split('\n').map((l) => JSON.parse(l) as unknown);
     // lines[0] says what was replayed; the records follow, each with a readable time beside the raw one.
     assert.deepEqual(lines[3], { partition: 0, offset: 2, timestamp: base + 120_000, time: new Date(base + 120_000).toISOString(), key: 'k2', value: { order: 2 }, headers: {} });
     assert.equal((await result.jsonLinesDocument()).uri.scheme, 'eventbroker-replay');
-    assert.deepEqual(prompter.asked.map((a) => a.kind), ['pickOne', 'input']);
+    assert.deepEqual(prompter.asked.map((a) => a.kind), ['pickOne'], 'only the start: the record limit is the default, changeable in the viewer');
   });
 
   test('Replay Partition… from a time resolves the offset; a time after the newest event says so', async () => {
     const { api, partition } = await partitionNode(0);
-    const fromTime = await withPrompter(api, new ScriptedPrompter([{ pick: 'Time…' }, { input: new Date(base + 6 * 60_000 - 1).toISOString() }, { input: '100' }]), () =>
+    const fromTime = await withPrompter(api, new ScriptedPrompter([{ pick: 'Time…' }, { input: new Date(base + 6 * 60_000 - 1).toISOString() }]), () =>
       vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition', partition.node),
     );
     assert.equal(fromTime.startOffset, 6);
     assert.equal(fromTime.count, 4);
-    const tooLate = await withPrompter(api, new ScriptedPrompter([{ pick: 'Time…' }, { input: new Date(Date.now() + 3_600_000).toISOString() }, { input: '100' }]), () =>
+    const tooLate = await withPrompter(api, new ScriptedPrompter([{ pick: 'Time…' }, { input: new Date(Date.now() + 3_600_000).toISOString() }]), () =>
       vscode.commands.executeCommand<ReplayResult | undefined>('eventBroker.replayPartition', partition.node),
     );
     assert.equal(tooLate, undefined);
@@ -73,7 +73,7 @@ suite('commands', () => {
 
   test('Replay Partition… from the palette asks connection → topic → partition', async () => {
     const api = await extensionApi();
-    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'Partition 0' }, { pick: 'Offset…' }, { input: '8' }, { input: '10' }]);
+    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'Partition 0' }, { pick: 'Offset…' }, { input: '8' }]);
     const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
     assert.equal(result.count, 2);
     assert.equal(result.startOffset, 8);

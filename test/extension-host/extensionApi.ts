@@ -50,6 +50,20 @@ export async function findRow(api: ExtensionApi, parent: ExplorerNode | undefine
   return found;
 }
 
+/**
+ * Runs `work` with eventBroker.replay.defaultMaxRecords at `limit`: replays that open the records
+ * viewer ask no record limit (issue 24), they read the setting's number first.
+ */
+export async function withReplayLimit<T>(limit: number, work: () => Thenable<T> | Promise<T>): Promise<T> {
+  const config = vscode.workspace.getConfiguration('eventBroker');
+  await config.update('replay.defaultMaxRecords', limit, vscode.ConfigurationTarget.Global);
+  try {
+    return await work();
+  } finally {
+    await config.update('replay.defaultMaxRecords', undefined, vscode.ConfigurationTarget.Global);
+  }
+}
+
 export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -11,7 +11,7 @@ import type { KafkaSession } from '../../src/core/session';
 import type { ReplayResult } from '../../src/extension/commands/replayPartition';
 import type { OffsetForTime } from '../../src/core/model';
 import { ScriptedPrompter } from './scriptedPrompter';
-import { extensionApi, findRow, rows, until, withPrompter } from './extensionApi';
+import { extensionApi, findRow, rows, until, withPrompter, withReplayLimit } from './extensionApi';
 
 const hour = 3_600_000;
 
@@ -66,34 +66,34 @@ suite('what a new user trips over', () => {
   test('a replay document says where it started, shows ISO times beside raw timestamps, says when more follow, and gets a title of its own', async () => {
     const api = await extensionApi();
     const from = new Date(base + 2 * 60_000 - 1).toISOString();
-    const answers = () => new ScriptedPrompter([{ pick: topic }, { pick: 'Partition 0' }, { pick: 'Time…' }, { input: from }, { input: '2' }]);
-    const first = await withPrompter(api, answers(), () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
+    const answers = () => new ScriptedPrompter([{ pick: topic }, { pick: 'Partition 0' }, { pick: 'Time…' }, { input: from }]);
+    const first = await withReplayLimit(2, () => withPrompter(api, answers(), () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition')));
     const lines = documentLines((await first.jsonLinesDocument()));
     assert.deepEqual(lines[0], { replay: `${topic} partition 0`, from: `time ${from}`, fromTime: from, startOffsets: { '0': 2 }, records: 2, limit: 2 });
     assert.deepEqual(lines[1], { partition: 0, offset: 2, timestamp: base + 120_000, time: new Date(base + 120_000).toISOString(), key: 'k2', value: { n: 2 }, headers: {} });
     assert.equal(lines[3].more, 'The limit of 2 records was reached: more records follow. Next: offset 4.');
     assert.equal(first.more, true);
-    const second = await withPrompter(api, answers(), () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
+    const second = await withReplayLimit(2, () => withPrompter(api, answers(), () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition')));
     assert.notEqual(path.posix.basename((await second.jsonLinesDocument()).uri.path), path.posix.basename((await first.jsonLinesDocument()).uri.path), 'two replays, two tab titles');
-    const whole = await withPrompter(api, new ScriptedPrompter([{ pick: topic }, { pick: 'Partition 0' }, { pick: 'Beginning' }, { input: '6' }]), () =>
+    const whole = await withPrompter(api, new ScriptedPrompter([{ pick: topic }, { pick: 'Partition 0' }, { pick: 'Beginning' }]), () =>
       vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'),
     );
     assert.equal(whole.more, false);
     assert.equal(documentLines((await whole.jsonLinesDocument())).length, 7, 'a header and six records, no "more" line');
   });
 
-  test('a time after the newest record is refused before asking how many records', async () => {
+  test('a time after the newest record is refused before anything is read', async () => {
     const api = await extensionApi();
-    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'Partition 0' }, { pick: 'Time…' }, { input: new Date(Date.now() + hour).toISOString() }, { input: '100' }]);
+    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'Partition 0' }, { pick: 'Time…' }, { input: new Date(Date.now() + hour).toISOString() }]);
     const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult | undefined>('eventBroker.replayPartition'));
     assert.equal(result, undefined);
-    assert.equal(prompter.answersLeft, 1, 'the record limit was never asked');
+    assert.equal(api.viewers.all().some((v) => v.store.topic === topic && v.store.length === 0 && v.busy), false, 'no viewer left reading');
     assert.deepEqual(prompter.asked.map((a) => a.title), [`Replay Partition: topic`, `Replay Partition: ${topic}`, 'Replay from', 'Replay from time']);
   });
 
   test('Replay Partition… offers all partitions, in time order', async () => {
     const api = await extensionApi();
-    const prompter = new ScriptedPrompter([{ pick: wide }, { pick: 'All partitions' }, { pick: 'Beginning' }, { input: '100' }]);
+    const prompter = new ScriptedPrompter([{ pick: wide }, { pick: 'All partitions' }, { pick: 'Beginning' }]);
     const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
     assert.equal(prompter.asked[1].labels![0], 'All partitions');
     assert.equal(result.count, 9);
@@ -108,7 +108,7 @@ suite('what a new user trips over', () => {
     const connection = await findRow(api, undefined, /^KAFKA_BOOTSTRAP/);
     const topicRow = await findRow(api, (await findRow(api, connection.node, /^Topics/)).node, wide);
     // From w4's time: w4 … w8, whichever partition each is on.
-    const prompter = new ScriptedPrompter([{ pick: 'Time…' }, { input: new Date(base + 4 * 60_000).toISOString() }, { input: '100' }]);
+    const prompter = new ScriptedPrompter([{ pick: 'Time…' }, { input: new Date(base + 4 * 60_000).toISOString() }]);
     const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayTopic', topicRow.node));
     assert.deepEqual(prompter.asked[0].labels, ['Beginning', 'End', 'Time…']);
     assert.equal(result.count, 5);
@@ -119,9 +119,9 @@ suite('what a new user trips over', () => {
 
   test('Replay Topic… from the palette asks the topic, then the start', async () => {
     const api = await extensionApi();
-    const prompter = new ScriptedPrompter([{ pick: wide }, { pick: 'Beginning' }, { input: '100' }]);
+    const prompter = new ScriptedPrompter([{ pick: wide }, { pick: 'Beginning' }]);
     const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayTopic'));
-    assert.deepEqual(prompter.asked.map((a) => a.title), ['Replay Topic: topic', 'Replay from', 'Replay: at most how many records?']);
+    assert.deepEqual(prompter.asked.map((a) => a.title), ['Replay Topic: topic', 'Replay from']);
     assert.equal(result.count, 9);
     assert.deepEqual(documentLines(await result.jsonLinesDocument()).slice(1).map((l) => l.key), Array.from({ length: 9 }, (_, i) => `w${i}`));
   });
@@ -215,7 +215,7 @@ suite('the tree, for a new user', () => {
     const group = await until('the group row', async () => (await rows(api, groupsFolder.node)).find((r) => r.label === groupId));
     const offsetRow = await findRow(api, group.node, /^p0 · lag≈ 2 · [^·]+ behind$/);
     assert.equal(offsetRow.description, `${topic} · committed 4 · end≈ 6`);
-    const result = await withPrompter(api, new ScriptedPrompter([{ input: '10' }]), () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayFromCommitted', offsetRow.node));
+    const result = await withPrompter(api, new ScriptedPrompter([]), () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayFromCommitted', offsetRow.node));
     assert.equal(result.startOffset, 4);
     assert.equal(result.count, 2);
     assert.equal(documentLines((await result.jsonLinesDocument()))[0].from, `the committed offset of ${groupId}`);

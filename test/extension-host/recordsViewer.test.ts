@@ -16,7 +16,7 @@ import type { SearchRecordsResult } from '../../src/extension/commands/searchRec
 import type { RecordsViewerPanel, RenderedRows } from '../../src/extension/recordsViewer/recordsViewerPanel';
 import type { CommandFailure } from '../../src/extension/runCommand';
 import { ScriptedPrompter } from './scriptedPrompter';
-import { extensionApi, until, withPrompter } from './extensionApi';
+import { extensionApi, until, withPrompter, withReplayLimit } from './extensionApi';
 
 const MiB = 1024 * 1024;
 const HOSTILE_IMG = '<img src=x onerror=alert(1)>';
@@ -72,7 +72,7 @@ suite('records viewer', () => {
 
   test('Replay Partition… opens the viewer with exactly the records read; the document is still there', async () => {
     const api = await extensionApi();
-    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }, { input: '100' }]);
+    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }]);
     const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
     const viewer = result.viewer!;
     assert.ok(viewer, 'the replay opened a records viewer');
@@ -93,8 +93,8 @@ suite('records viewer', () => {
 
   test('Load more reads on from where the replay stopped, nothing twice', async () => {
     const api = await extensionApi();
-    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'Partition 0' }, { pick: 'Beginning' }, { input: '2' }]);
-    const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
+    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'Partition 0' }, { pick: 'Beginning' }]);
+    const result = await withReplayLimit(2, () => withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition')));
     const viewer = result.viewer!;
     assert.deepEqual(Array.from(viewer.filteredIds(), (id) => viewer.store.offsetAt(id)), [0, 1]);
     await viewer.handle({ type: 'loadMore' });
@@ -105,9 +105,10 @@ suite('records viewer', () => {
 
   test('Search Records… for a key opens the viewer with exactly its records and the summary', async () => {
     const api = await extensionApi();
-    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }, { input: '' }, { pick: 'Key' }, { input: 'customer-1' }, { input: '1000' }]);
+    // Two questions (issue 24): the topic, then the text; the rest is the viewer's search bar.
+    const prompter = new ScriptedPrompter([{ pick: topic }, { input: 'key:customer-1' }]);
     const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<SearchRecordsResult>('eventBroker.searchRecords'));
-    assert.deepEqual(prompter.asked.map((a) => a.title), ['Search Records: topic', `Search Records: ${topic}`, 'Search from', 'Search until time (empty: no end)', 'Search by', 'Search by the exact key', 'Search: at most how many matches?']);
+    assert.deepEqual(prompter.asked.map((a) => a.title), ['Search Records: topic', `Search ${topic}`]);
     const { viewer, summary } = result;
     assert.deepEqual(keysOf(viewer), ['customer-1', 'customer-1', 'customer-1']);
     assert.deepEqual(Array.from(viewer.filteredIds(), (id) => viewer.store.valueAt(id)?.toString()), [1, 5, 9].map((i) => JSON.stringify({ order: i })));
@@ -121,10 +122,10 @@ suite('records viewer', () => {
     const failures: CommandFailure[] = [];
     const listening = api.commandFailures((f) => failures.push(f));
     try {
-      const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }, { input: '' }, { pick: 'Field expression' }, { input: 'value.order >=' }]);
+      const prompter = new ScriptedPrompter([{ pick: topic }, { input: 'where:value.order >=' }]);
       const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<SearchRecordsResult | undefined>('eventBroker.searchRecords'));
       assert.equal(result, undefined);
-      const validation = prompter.asked[5].validation ?? '';
+      const validation = prompter.asked[1].validation ?? '';
       assert.match(validation, /^The where expression is not valid: .+\.$/);
       assert.ok(!validation.includes('\n'), 'one sentence, no stack');
       assert.equal(failures.length, 1);
@@ -137,7 +138,7 @@ suite('records viewer', () => {
 
   test('Export from the viewer chooses the file in the save dialog; a folder gets one sentence, no Node error', async () => {
     const api = await extensionApi();
-    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }, { input: '100' }]);
+    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }]);
     const { viewer } = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
     const file = path.join(tmp, 'dialog.jsonl');
     const saving = new ScriptedPrompter([{ file }]);
@@ -151,7 +152,7 @@ suite('records viewer', () => {
 
   test('export writes the loaded or the filtered rows: CSV and JSON Lines', async () => {
     const api = await extensionApi();
-    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }, { input: '100' }]);
+    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }]);
     const { viewer } = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
     await viewer!.handle({ type: 'filter', filter: { text: 'customer-2' } });
     assert.deepEqual(keysOf(viewer!), ['customer-2', 'customer-2', 'customer-2']);
@@ -176,7 +177,7 @@ suite('records viewer', () => {
 
   test('the 6 MiB record opens without freezing: the extension host answers a command right after', async () => {
     const api = await extensionApi();
-    const prompter = new ScriptedPrompter([{ pick: hugeTopic }, { pick: 'Beginning' }, { input: '10' }]);
+    const prompter = new ScriptedPrompter([{ pick: hugeTopic }, { pick: 'Beginning' }]);
     const { viewer } = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
     assert.equal(viewer!.store.length, 2);
     assert.equal(viewer!.store.valueAt(0)?.length, 6 * MiB + '{"blob":""}'.length);
@@ -194,7 +195,7 @@ suite('records viewer', () => {
   test('Produce these records to… shows the plan, asks, then keeps keys and headers', async () => {
     const api = await extensionApi();
     const target = await topicWith(session, 'rv-target', 1);
-    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }, { input: '100' }]);
+    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'All partitions' }, { pick: 'Beginning' }]);
     const { viewer } = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
     await viewer!.handle({ type: 'filter', filter: { fromTime: seeded[3].timestamp, toTime: seeded[5].timestamp } });
     assert.equal(viewer!.filteredIds().length, 3);

@@ -41,7 +41,7 @@ suite('records viewer actions', () => {
 
   async function openViewer(): Promise<RecordsViewerPanel> {
     const api = await extensionApi();
-    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'Beginning' }, { input: '100' }]);
+    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'Beginning' }]);
     const { viewer } = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
     assert.ok(viewer, 'the replay opened a records viewer');
     assert.equal(viewer.store.length, seeded.length);

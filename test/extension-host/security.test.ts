@@ -66,7 +66,7 @@ suite('security: passwords, output panels, destructive actions', () => {
       const add = new ScriptedPrompter([{ input: 'Sec admin' }, { input: bootstrap }, { pick: 'SASL PLAIN' }, { input: 'admin' }, { input: LOCAL_USERS.admin.password }, { pick: 'No TLS' }, { pick: 'Allow changes' }]);
       await withPrompter(api, add, () => vscode.commands.executeCommand('eventBroker.addConnection'));
       assert.equal(add.answersLeft, 0, 'the connection test passed');
-      const replayPrompter = new ScriptedPrompter([{ pick: 'Sec admin' }, { pick: topic }, { pick: 'Beginning' }, { input: '10' }]);
+      const replayPrompter = new ScriptedPrompter([{ pick: 'Sec admin' }, { pick: topic }, { pick: 'Beginning' }]);
       const replayed = await withPrompter(api, replayPrompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
       assert.equal(replayed.count, 1);
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');

@@ -49,18 +49,18 @@ suite('palette commands and the selected row', () => {
   test('Replay Topic… from the palette with a topic row selected replays that topic without asking which', async () => {
     const { api, topicRow } = await topicRows();
     await select(api, topicRow.node, topic);
-    const prompter = new ScriptedPrompter([{ pick: 'Beginning' }, { input: '100' }]);
+    const prompter = new ScriptedPrompter([{ pick: 'Beginning' }]);
     const result = await withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayTopic'));
-    assert.deepEqual(prompter.asked.map((a) => a.title), ['Replay from', 'Replay: at most how many records?']);
+    assert.deepEqual(prompter.asked.map((a) => a.title), ['Replay from']);
     assert.equal(result.count, 5);
   });
 
   test('Replay Partition… from the palette with a partition row selected replays that partition; with a topic row it asks', async () => {
     const { api, topicRow, partitionRow } = await topicRows();
     await select(api, partitionRow.node, 'Partition 1');
-    const onPartition = new ScriptedPrompter([{ pick: 'Beginning' }, { input: '100' }]);
+    const onPartition = new ScriptedPrompter([{ pick: 'Beginning' }]);
     const result = await withPrompter(api, onPartition, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition'));
-    assert.deepEqual(onPartition.asked.map((a) => a.title), ['Replay from', 'Replay: at most how many records?']);
+    assert.deepEqual(onPartition.asked.map((a) => a.title), ['Replay from']);
     assert.deepEqual(result.startOffsets, [{ partition: 1, offset: 0 }]);
     assert.equal(result.count, 2);
 

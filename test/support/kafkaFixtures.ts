@@ -65,6 +65,17 @@ export function applicationKafka(): Kafka {
   return new Kafka({ clientId: 'test-application', brokers: testBroker().bootstrap, logLevel: logLevel.NOTHING });
 }
 
+/** Every consumer group on the broker, sorted: a read that joins no group leaves this list as it was. */
+export async function groupIds(): Promise<string[]> {
+  const admin = applicationKafka().admin();
+  await admin.connect();
+  try {
+    return (await admin.listGroups()).groups.map((g) => g.groupId).sort();
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 /** Joins `groupId` with a real consumer, reads and commits the first `count` records of `topic`, and stays a member. */
 export async function liveConsumer(groupId: string, topic: string, count: number): Promise<Consumer> {
   const consumer = applicationKafka().consumer({ groupId, sessionTimeout: 10_000, heartbeatInterval: 500, rebalanceTimeout: 10_000 });

@@ -11,14 +11,17 @@ import { replayFromBatches } from '../replay';
 import { replayStarts } from '../replayStarts';
 import { resolveStart } from '../reader/startPosition';
 import { validateTopicName } from '../topics/topicName';
-import { UsageError } from '../errors';
+import { EbxError, UsageError } from '../errors';
 import { recordMatcher } from './recordMatcher';
 import type { SearchCriteria } from './searchCriteria';
+import { tagField } from './searchForm';
 
 export interface SearchOptions {
   topic: string;
-  /** One partition; all partitions of the topic when absent. */
+  /** One partition; all partitions of the topic when absent (and `partitions` too). */
   partition?: number;
+  /** These partitions of the topic (the records viewer's scope); ignored with `partition`. */
+  partitions?: number[];
   start: StartPosition;
   /**
    * Go on from a previous search's `resumeFrom` instead of `start` ("load more"): each partition
@@ -145,7 +148,14 @@ async function startsOf(session: KafkaSession, options: SearchOptions): Promise<
   if (options.partition === undefined) {
     // A topic that does not exist gets the broker's sentence (as replay's), not "no partitions".
     await session.withinTimeout(`reading the partitions of ${options.topic}`, () => session.cluster().topicMetadata(options.topic));
-    return (await replayStarts(session, options.topic, options.start)).starts;
+    try {
+      return (await replayStarts(session, options.topic, options.start, options.partitions)).starts;
+    } catch (err) {
+      // Said next to the field that caused it in the records viewer's bar.
+      if (err instanceof UsageError) throw tagField(err, 'partitions');
+      if (err instanceof EbxError && options.start.kind === 'time') throw tagField(err, 'from');
+      throw err;
+    }
   }
   const start = await resolveStart(session, options.topic, options.partition, options.start);
   return [{ partition: options.partition, offset: start.offset }];

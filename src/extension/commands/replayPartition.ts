@@ -24,6 +24,7 @@ import type { RecordsViewers } from '../recordsViewer/recordsViewers';
 import type { RecordsViewerPanel } from '../recordsViewer/recordsViewerPanel';
 import { replaySource } from '../recordsViewer/replaySource';
 import { counted } from '../../core/counted';
+import { recordLimitProblem } from '../recordsViewer/recordLimit';
 
 export interface ReplayResult {
   /** The JSON Lines document, when the replay opened one (without a records viewer). */
@@ -103,11 +104,13 @@ export async function replayFromCommittedCommand(store: ConnectionStore, prompte
 }
 
 /**
- * Asks "at most how many records?", replays, and opens the records viewer (with `viewers`; the
- * JSON Lines document is then its "Open as JSON Lines") or else the document.
+ * Replays and opens the records viewer (with `viewers`; the JSON Lines document is then its "Open as
+ * JSON Lines") or else the document. With the viewer nothing more is asked: the first read takes
+ * the default record limit (eventBroker.replay.defaultMaxRecords) and the viewer's "per load" field
+ * changes it; without one, "at most how many records?" is asked.
  */
 export async function replayWithLimit(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, request: ReplayRequest, viewers?: RecordsViewers): Promise<ReplayResult> {
-  const max = await askMax(prompter);
+  const max = viewers ? readSettings().replayDefaultMaxRecords : await askMax(prompter);
   const session = await store.session(request.connection);
   const { topic, starts } = request;
   const partitions = starts.map((s) => s.partition);
@@ -133,7 +136,8 @@ export async function replayWithLimit(store: ConnectionStore, prompter: Prompter
   const loaded = new RecordStore(topic);
   let more = false;
   const firstText = () => `${replayDocumentLines(summary, shownInReplayOrder(loaded, partitions.length > 1), more).join('\n')}\n`;
-  const source = replaySource({ session, documents, documentName: name, firstDocumentText: firstText, summary, where, max, firstSummary: `Reading ${where} ${from}…` });
+  const scope = partitions.length === 1 ? `${topic} · partition ${partitions[0]}` : `${topic} · partitions ${partitions.join(', ')}`;
+  const source = replaySource({ session, documents, documentName: name, firstDocumentText: firstText, summary, where, max, firstSummary: `Reading ${where} ${from}…`, firstMore: () => more, scope });
   const viewer = viewers.show(request.connection, loaded, source);
   viewer.firstReadStarted();
   try {
@@ -245,7 +249,7 @@ async function askMax(prompter: Prompter): Promise<number> {
   const text = await prompter.input({
     title: 'Replay: at most how many records?',
     value: String(fallback),
-    validateInput: (value) => (/^\s*[1-9]\d*\s*$/.test(value) && Number(value) <= 10_000_000 ? undefined : 'A whole number from 1 to 10,000,000.'),
+    validateInput: recordLimitProblem,
   });
   if (text === undefined) throw new Cancelled();
   const max = Number(text.trim());

@@ -15,6 +15,8 @@ import type { RecordsSource } from './recordsSource';
 import { writeExport } from './exportFile';
 import { fileProblem } from '../chooseFile';
 import { counted } from '../../core/counted';
+import { recordLimitProblem } from './recordLimit';
+import { emptySearchForm, fieldOf, parseSearchForm, type SearchField, type SearchForm } from '../../core/search/searchForm';
 
 export const RECORDS_VIEWER_TYPE = 'eventBroker.recordsViewer';
 
@@ -38,7 +40,12 @@ export interface ViewerActions {
  * through `handle`, which the extension-host tests call too.
  */
 export class RecordsViewerPanel implements vscode.Disposable {
-  readonly store: RecordStore;
+  private loaded: RecordStore;
+  private source: RecordsSource;
+  private searchForm: SearchForm | undefined;
+  private searchProblems: Partial<Record<SearchField, string>> = {};
+  /** The read under way (a search or a Load more): the bar's Cancel aborts it. */
+  private reading: AbortController | undefined;
   private order: Uint32Array = new Uint32Array(0);
   private textMatches: Uint32Array = new Uint32Array(0);
   private rows: Uint32Array = new Uint32Array(0);
@@ -62,10 +69,12 @@ export class RecordsViewerPanel implements vscode.Disposable {
     readonly panel: vscode.WebviewPanel,
     extensionUri: vscode.Uri,
     store: RecordStore,
-    private readonly source: RecordsSource,
+    source: RecordsSource,
     private readonly actions: ViewerActions,
   ) {
-    this.store = store;
+    this.loaded = store;
+    this.source = source;
+    this.searchForm = source.search ? (source.searchForm ?? emptySearchForm()) : undefined;
     this.summary = source.summary;
     this.recompute();
     panel.webview.html = webviewHtml(panel.webview, extensionUri, { bundle: 'recordsViewer', title: source.title });
@@ -95,6 +104,75 @@ export class RecordsViewerPanel implements vscode.Disposable {
     this.summary = summary;
     this.recompute();
     this.postState();
+  }
+
+  /** The loaded records (a search run in the bar replaces them with its matches). */
+  get store(): RecordStore {
+    return this.loaded;
+  }
+
+  /** What the bar's fields hold now, and what is wrong with them (the tests read what a person sees). */
+  get currentSearch(): { form: SearchForm | undefined; problems: Partial<Record<SearchField, string>>; summary: string } {
+    return { form: this.searchForm && { ...this.searchForm }, problems: { ...this.searchProblems }, summary: this.summary };
+  }
+
+  /** True while a read (a search or a Load more) is under way. */
+  get busy(): boolean {
+    return this.loading;
+  }
+
+  /** Every partition was read to its end (Load more is disabled). */
+  get atEnd(): boolean {
+    return this.source.atEnd?.() ?? false;
+  }
+
+  get header(): RecordsSource['header'] {
+    return this.source.header;
+  }
+
+  /**
+   * Runs a search of this topic in this viewer, as the bar's Run does: a field that is wrong gets its
+   * sentence next to it and nothing is read; otherwise the matches replace the loaded records.
+   * Resolves when the first read is done (or refused).
+   */
+  async search(form: SearchForm): Promise<boolean> {
+    const base = this.source;
+    if (!base.search || this.loading) return false;
+    this.searchForm = { ...form };
+    const parsed = parseSearchForm(form);
+    if (parsed.problems) {
+      this.searchProblems = parsed.problems;
+      this.postState();
+      return false;
+    }
+    this.searchProblems = {};
+    const next = base.search(parsed.query, form);
+    const previous = { source: this.source, store: this.loaded, summary: this.summary };
+    this.source = next;
+    this.panel.title = next.title;
+    this.loaded = new RecordStore(previous.store.topic);
+    this.filter = {};
+    this.summary = next.summary;
+    this.recompute();
+    try {
+      await this.read();
+      return true;
+    } catch (err) {
+      const field = fieldOf(err);
+      if (!field) throw err;
+      // Nothing was read: the viewer goes back to what it showed, the sentence next to the field.
+      Object.assign(this, { source: previous.source, loaded: previous.store, summary: previous.summary });
+      this.panel.title = previous.source.title;
+      this.searchProblems = { [field]: explainError(err) };
+      this.recompute();
+      this.postState();
+      return false;
+    }
+  }
+
+  /** The source's first read (a search opened from the palette), under the same progress and Cancel as Load more. */
+  async readFirst(): Promise<void> {
+    await this.read();
   }
 
   /**
@@ -144,7 +222,13 @@ export class RecordsViewerPanel implements vscode.Disposable {
           await vscode.env.clipboard.writeText(this.copyText(message.id, message.what));
           return this.post({ type: 'notice', text: `Copied the ${message.what === 'record' ? 'record as JSON' : message.what}.` });
         case 'loadMore':
-          return await this.loadMore();
+          return await this.loadMore(message.max);
+        case 'search':
+          await this.search(cleanForm(message.form));
+          return;
+        case 'cancel':
+          this.reading?.abort();
+          return;
         case 'openJsonLines':
           return await this.source.openJsonLines?.(this.store);
         case 'export':
@@ -186,22 +270,37 @@ export class RecordsViewerPanel implements vscode.Disposable {
     void vscode.window.showInformationMessage(`Exported ${counted(count, 'record')} to ${uri.fsPath}.`);
   }
 
-  private async loadMore(): Promise<void> {
+  private async loadMore(max?: string): Promise<void> {
+    if (!this.source.loadMore || this.loading || this.source.atEnd?.()) return;
+    const problem = max === undefined ? undefined : recordLimitProblem(String(max));
+    if (problem) {
+      this.post({ type: 'notice', text: `Records per load: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}` });
+      return;
+    }
+    const before = this.store.length;
+    await this.read(max === undefined ? undefined : Number(max));
+    if (this.store.length === before) this.post({ type: 'notice', text: 'No more records yet.' });
+  }
+
+  /** One read of the source into the store, under a cancellable progress (and the bar's Cancel). */
+  private async read(limit?: number): Promise<void> {
     const source = this.source;
+    const store = this.loaded;
     if (!source.loadMore || this.loading) return;
+    const controller = new AbortController();
+    this.reading = controller;
     this.loading = true;
     this.postState();
     try {
-      const before = this.store.length;
-      this.summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Loading more of ${this.store.topic}`, cancellable: true }, (progress, token) => {
-        const controller = new AbortController();
+      const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: source.progressTitle, cancellable: true }, (progress, token) => {
         token.onCancellationRequested(() => controller.abort());
-        return source.loadMore!(this.store, controller.signal, (message) => progress.report({ message }));
+        return source.loadMore!(store, controller.signal, (message) => progress.report({ message }), limit);
       });
-      this.recompute();
-      if (this.store.length === before) this.post({ type: 'notice', text: 'No more records yet.' });
+      if (this.source === source) this.summary = summary;
     } finally {
+      this.reading = undefined;
       this.loading = false;
+      this.recompute();
       this.postState();
     }
   }
@@ -233,8 +332,13 @@ export class RecordsViewerPanel implements vscode.Disposable {
       version: this.version,
       filter: this.filter,
       histogram: span ? timestampHistogram(this.store, this.textMatches, span, HISTOGRAM_BINS) : null,
+      header: this.source.header,
       loading: this.loading,
       canLoadMore: this.source.loadMore !== undefined,
+      atEnd: this.source.atEnd?.() ?? false,
+      readLimit: this.source.readLimit?.(),
+      search: this.searchForm,
+      searchProblems: this.searchProblems,
       canOpenJsonLines: this.source.openJsonLines !== undefined,
     };
   }
@@ -262,6 +366,17 @@ function cleanFilter(filter: RecordFilter): RecordFilter {
   if (typeof filter.text === 'string' && filter.text !== '') out.text = filter.text;
   if (typeof filter.fromTime === 'number' && Number.isFinite(filter.fromTime)) out.fromTime = filter.fromTime;
   if (typeof filter.toTime === 'number' && Number.isFinite(filter.toTime)) out.toTime = filter.toTime;
+  return out;
+}
+
+/** The page's form, every field a string (a page sends only what it has; nothing else gets through). */
+function cleanForm(form: Partial<SearchForm> | undefined): SearchForm {
+  const out = emptySearchForm();
+  for (const field of Object.keys(out) as SearchField[]) {
+    const value = form?.[field];
+    if (typeof value === 'string') (out as unknown as Record<string, string>)[field] = value.slice(0, 10_000);
+  }
+  out.keyMatch = form?.keyMatch === 'contains' ? 'contains' : 'is';
   return out;
 }
 

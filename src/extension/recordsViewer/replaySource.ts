@@ -8,6 +8,7 @@ import type { KafkaSession } from '../../core/session';
 import type { ReplayDocuments } from '../commands/replayDocuments';
 import type { RecordsSource } from './recordsSource';
 import { counted } from '../../core/counted';
+import { searchSource } from './searchSource';
 
 export interface ReplaySourceOptions {
   session: KafkaSession;
@@ -21,23 +22,41 @@ export interface ReplaySourceOptions {
   /** How many records the first read took, and each "Load more" takes. */
   max: number;
   firstSummary: string;
+  /** Whether the first read stopped at the limit with more to read (known once it is done). */
+  firstMore: () => boolean;
+  /** "orders · partition 0", "orders · all partitions": the header's scope. */
+  scope: string;
 }
 
 /** A replay as a viewer's source: "Load more" reads the next `max` records from where the last read stopped. */
 export function replaySource(options: ReplaySourceOptions): RecordsSource {
-  const { session, documents, summary, max } = options;
+  const { session, documents, summary } = options;
+  let max = options.max;
   let loads = 0;
+  /** Set by each Load more: it read fewer than it asked for, so every partition was read to its end. */
+  let lastMore: boolean | undefined;
   return {
     title: options.documentName,
     summary: options.firstSummary,
-    async loadMore(store: RecordStore, signal: AbortSignal, progress: (message: string) => void): Promise<string> {
+    header: { scope: options.scope, startTime: summary.startTime, start: summary.startTime === undefined ? startWords(summary.startAsked, summary.starts) : undefined },
+    progressTitle: `Replaying ${options.where}`,
+    atEnd: () => !(lastMore ?? options.firstMore()),
+    readLimit: () => max,
+    async loadMore(store: RecordStore, signal: AbortSignal, progress: (message: string) => void, limit?: number): Promise<string> {
+      if (limit !== undefined) max = limit;
       const starts = continueStarts(store, summary.starts);
       let read = 0;
-      for await (const batch of replayFromBatches(session, { topic: summary.topic, starts, max, signal })) {
-        store.appendRaw(batch.partition, batch.records);
-        read += batch.records.length;
+      let sawMore = false;
+      // One record past the limit says whether more follow, without trusting the (approximate) end offset.
+      for await (const batch of replayFromBatches(session, { topic: summary.topic, starts, max: max + 1, signal })) {
+        const room = max - read;
+        if (batch.records.length > room) sawMore = true;
+        const records = batch.records.length > room ? batch.records.slice(0, room) : batch.records;
+        if (records.length > 0) store.appendRaw(batch.partition, records);
+        read += records.length;
         progress(`${read} of at most ${counted(max, 'record')}`);
       }
+      lastMore = sawMore || signal.aborted;
       loads++;
       return `Replay of ${options.where}: ${counted(store.length, 'record')} loaded (${read} more from ${starts.map((s) => `p${s.partition}@${s.offset}`).join(' ')}).`;
     },
@@ -47,8 +66,15 @@ export function replaySource(options: ReplaySourceOptions): RecordsSource {
         return;
       }
       const records = Array.from(timeOrder(store), (i) => showRecord(summary.topic, store.partitionAt(i), store.record(i)));
-      const lines = replayDocumentLines({ ...summary, limit: max * (loads + 1) }, records, false);
+      const lines = replayDocumentLines({ ...summary, limit: store.length }, records, false);
       await documents.open(`${options.documentName}-loaded`, `${lines.join('\n')}\n`);
     },
+    search: (query, form) => searchSource({ session, documents, topic: summary.topic, query, form }),
   };
+}
+
+/** "the beginning", "offset 8", "the committed offset of billing", with the offsets it resolved to. */
+function startWords(asked: string, starts: readonly { partition: number; offset: number }[]): string {
+  const words = asked === 'beginning' || asked === 'end' ? `the ${asked}` : asked;
+  return `${words} (${starts.map((s) => `p${s.partition}@${s.offset}`).join(' ')})`;
 }

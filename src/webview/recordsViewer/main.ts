@@ -4,7 +4,8 @@ import '../shared/base.css';
 import './recordsViewer.css';
 import { connectToExtension } from '../shared/extensionChannel';
 import { ROW_WINDOW, type FromViewer, type ToViewer, type ViewerState } from './messages';
-import { button, el } from './dom';
+import { button, el, localTime } from './dom';
+import { SearchBar } from './searchBar';
 import { RecordsTable } from './recordsTable';
 import { TimeHistogram } from './timeHistogram';
 import { DetailPane, type DetailTab } from './detailPane';
@@ -24,6 +25,12 @@ const channel = connectToExtension<ToViewer, FromViewer, SavedView>(onMessage);
 const saved = channel.savedState();
 
 const summary = el('div', { className: 'summary' });
+const scopeLine = el('span', { className: 'scope' });
+const startLine = el('span', { className: 'start muted' });
+const searchBar = new SearchBar({
+  run: (form) => channel.post({ type: 'search', form }),
+  cancel: () => channel.post({ type: 'cancel' }),
+});
 const counts = el('span', { className: 'counts muted' });
 const notice = el('span', { className: 'notice', text: '' });
 notice.setAttribute('role', 'status');
@@ -35,7 +42,12 @@ filterBox.addEventListener('input', () => {
   clearTimeout(filterTimer);
   filterTimer = window.setTimeout(() => postFilter({ text: filterBox.value }), 200);
 });
-const loadMore = button('Load more', () => channel.post({ type: 'loadMore' }), { title: 'Read on from where the last read stopped' });
+const loadMore = button('Load more', () => channel.post({ type: 'loadMore', ...(state?.readLimit !== undefined ? { max: perLoad.value } : {}) }), { title: 'Read on from where the last read stopped' });
+// A replay's records per load: its limit, changeable here instead of asked before the replay.
+const perLoad = el('input', { className: 'per-load', title: 'How many records each Load more reads' });
+perLoad.setAttribute('aria-label', 'Records per load');
+perLoad.style.width = '6em';
+const perLoadBox = el('span', { className: 'per-load-box muted' }, perLoad, el('span', { text: ' per load' }));
 const openJsonLines = button('Open as JSON Lines', () => channel.post({ type: 'openJsonLines' }), { secondary: true });
 const scope = el('select', { title: 'Which rows export and produce take' });
 scope.append(new Option('filtered rows', 'filtered'), new Option('all loaded rows', 'loaded'));
@@ -71,8 +83,10 @@ const table = new RecordsTable({
 if (saved) detail.currentTab = saved.tab;
 
 document.body.append(
+  searchBar.element,
+  el('div', { className: 'toolbar header' }, scopeLine, startLine),
   el('div', { className: 'toolbar' }, summary),
-  el('div', { className: 'toolbar' }, filterBox, counts, el('span', { className: 'spacer-flex' }), loadMore, openJsonLines, scope, exportCsv, exportJsonl, produce),
+  el('div', { className: 'toolbar' }, filterBox, counts, el('span', { className: 'spacer-flex' }), perLoadBox, loadMore, openJsonLines, scope, exportCsv, exportJsonl, produce),
   histogram.element,
   el('div', { className: 'main' }, table.element, detail.element),
   el('div', { className: 'statusline' }, notice),
@@ -135,11 +149,26 @@ function onMessage(message: ToViewer): void {
 function render(s: ViewerState): void {
   summary.textContent = s.summary;
   document.title = s.title;
+  scopeLine.textContent = s.header.scope;
+  startLine.textContent = startText(s.header);
+  searchBar.update(s.search, s.searchProblems, s.loading);
   counts.textContent = s.rows === s.loaded ? counted(s.loaded, 'record') : `${s.rows} of ${counted(s.loaded, 'record')}`;
   if (document.activeElement !== filterBox) filterBox.value = s.filter.text ?? '';
   loadMore.hidden = !s.canLoadMore;
-  loadMore.disabled = s.loading;
+  // At the end of every partition (found by reading, not from the end offset) there is nothing to load.
+  loadMore.disabled = s.loading || s.atEnd;
   loadMore.textContent = s.loading ? 'Loading…' : 'Load more';
+  loadMore.title = s.atEnd ? 'Every partition was read to its end' : 'Read on from where the last read stopped';
+  perLoadBox.hidden = s.readLimit === undefined || !s.canLoadMore;
+  if (s.readLimit !== undefined && document.activeElement !== perLoad) perLoad.value = String(s.readLimit);
   openJsonLines.hidden = !s.canOpenJsonLines;
   histogram.update(s.histogram, { from: s.filter.fromTime, to: s.filter.toTime });
+}
+
+/** "From 2026-12-04 10:00:00.000 local · 2026-12-04T09:00:00.000Z UTC", or the start in words. */
+function startText(header: ViewerState['header']): string {
+  const instant = (t: number) => `${localTime(t)} local · ${new Date(t).toISOString()} UTC`;
+  const from = header.startTime !== undefined ? `From ${instant(header.startTime)}` : header.start !== undefined ? `From ${header.start}` : '';
+  const until = header.untilTime !== undefined ? `until ${instant(header.untilTime)}` : '';
+  return [from, until].filter((t) => t !== '').join(' — ');
 }

@@ -2,8 +2,20 @@
 // the extension (src/extension/recordsViewer). The extension holds every loaded record; the page
 // holds view state and asks for the rows it shows, so a million records never cross at once.
 import type { RecordDetail, RecordFilter, RecordRow, TimestampHistogram } from '../../core/records/viewerShapes';
+import type { SearchField, SearchForm } from '../../core/search/searchFormShape';
 
-export type { RecordRow, RecordDetail, TimestampHistogram, RecordFilter };
+export type { RecordRow, RecordDetail, TimestampHistogram, RecordFilter, SearchField, SearchForm };
+
+/** What the viewer shows and from when, kept the same after every Load more (issue 24, item 7). */
+export interface ViewerHeader {
+  /** "orders · all partitions · key customer-1", "orders · partition 0". */
+  scope: string;
+  /** The start, resolved to an instant (epoch ms): the page writes it in local time and in UTC. */
+  startTime?: number;
+  /** The start in words when it is not a time: "the beginning of each partition", "offset 8". */
+  start?: string;
+  untilTime?: number;
+}
 
 /** Everything the page needs to draw itself apart from the rows. */
 export interface ViewerState {
@@ -19,8 +31,17 @@ export interface ViewerState {
   filter: RecordFilter;
   /** Of the text matches over the whole load (the time range is drawn on it, not applied to it). */
   histogram: TimestampHistogram | null;
+  header: ViewerHeader;
   loading: boolean;
   canLoadMore: boolean;
+  /** How many records a Load more reads (a replay's limit, changeable beside the button); absent for a search. */
+  readLimit?: number;
+  /** Every partition was read to its end: Load more is shown, disabled. */
+  atEnd: boolean;
+  /** The search bar's fields (absent: the viewer cannot search). */
+  search?: SearchForm;
+  /** One sentence per field that is wrong, shown next to it. */
+  searchProblems: Partial<Record<SearchField, string>>;
   canOpenJsonLines: boolean;
 }
 
@@ -38,7 +59,12 @@ export type FromViewer =
   | { type: 'filter'; filter: RecordFilter }
   | { type: 'detail'; id: number; whole?: boolean }
   | { type: 'copy'; id: number; what: CopyWhat }
-  | { type: 'loadMore' }
+  /** `max`: how many records a replay's Load more reads (the field beside the button). */
+  | { type: 'loadMore'; max?: string }
+  /** The search bar's Run: a new search of this topic, in this viewer. */
+  | { type: 'search'; form: SearchForm }
+  /** Stops the read under way (a search or a Load more), as the notification's Cancel does. */
+  | { type: 'cancel' }
   | { type: 'openJsonLines' }
   | { type: 'export'; format: 'jsonl' | 'csv'; rows: 'loaded' | 'filtered' }
   | { type: 'produce'; rows: 'loaded' | 'filtered' }
