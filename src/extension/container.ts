@@ -143,8 +143,8 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     registerCommand(COMMAND_IDS.removeConnection, (node?: unknown) => removeConnectionCommand(ctx(), node), commandLog),
     registerCommand(COMMAND_IDS.toggleReadOnly, (node?: unknown) => toggleReadOnlyCommand(ctx(), node), commandLog),
     registerCommand(COMMAND_IDS.refresh, (node?: ExplorerNode) => explorer.refresh(isNode(node) ? node : undefined), commandLog),
-    registerCommand(COMMAND_IDS.replayPartition, (node?: unknown) => replayPartitionCommand(store, p(), documents, or(node, PartitionNode), viewers), commandLog),
-    registerCommand(COMMAND_IDS.replayTopic, (node?: unknown) => replayTopicCommand(store, p(), documents, or(node, TopicNode), viewers), commandLog),
+    registerCommand(COMMAND_IDS.replayPartition, (node?: unknown) => replayPartitionCommand(ctx(), or(node, PartitionNode)), commandLog),
+    registerCommand(COMMAND_IDS.replayTopic, (node?: unknown) => replayTopicCommand(ctx(), or(node, TopicNode)), commandLog),
     registerCommand(COMMAND_IDS.tailTopic, (node?: unknown) => tailTopicCommand(ctx(), or(node, TopicNode)), commandLog),
     registerCommand(COMMAND_IDS.stopTail, (target?: unknown) => stopTailCommand(ctx(), target), commandLog),
     registerCommand(COMMAND_IDS.deleteGroup, (node?: unknown, nodes?: unknown[]) => deleteGroupCommand(ctx(), or(node, GroupNode), nodes), commandLog),
@@ -162,9 +162,9 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     registerCommand(COMMAND_IDS.produceTestEvent, (node?: unknown) => produceTestEventCommand(ctx(), or(node, TopicNode)), commandLog),
     // Ctrl+C in the tree passes no row: copy the selected one.
     registerCommand(COMMAND_IDS.copyName, (node?: unknown) => copyNameCommand(node ?? view.selection[0]), commandLog),
-    registerCommand(COMMAND_IDS.replayFromCommitted, (node?: unknown) => replayFromCommittedCommand(store, p(), documents, node, viewers), commandLog),
+    registerCommand(COMMAND_IDS.replayFromCommitted, (node?: unknown) => replayFromCommittedCommand(ctx(), node), commandLog),
     registerCommand(COMMAND_IDS.copyBootstrap, (node?: unknown) => copyBootstrapCommand(node), commandLog),
-    registerCommand(COMMAND_IDS.searchRecords, (node?: unknown) => searchRecordsCommand(store, p(), documents, viewers, or(node, TopicNode, PartitionNode)), commandLog),
+    registerCommand(COMMAND_IDS.searchRecords, (node?: unknown) => searchRecordsCommand(ctx(), or(node, TopicNode, PartitionNode)), commandLog),
     registerCommand(COMMAND_IDS.filterTopics, () => filterTopics(explorer, p()), commandLog),
     registerCommand(COMMAND_IDS.watchLag, (target?: unknown) => watchLagCommand(ctx(), or(target, GroupNode)), commandLog),
     registerCommand(COMMAND_IDS.loadMore, (folder?: unknown) => {

@@ -9,18 +9,16 @@ import { parseTime, timeProblem } from '../../core/time';
 import { UsageError } from '../../core/errors';
 import type { StartPosition } from '../../core/reader/startPosition';
 import type { PartitionInfo, ShownRecord } from '../../core/model';
-import type { ConnectionStore } from '../connections/connectionStore';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { Prompter } from '../prompter';
 import { readSettings } from '../settings';
 import { Cancelled } from '../runCommand';
 import { PartitionNode } from '../tree/partitionNode';
 import { GroupOffsetNode } from '../tree/groupOffsetNode';
-import { TopicNode } from '../tree/topicNode';
-import { pickConnection, pickPartition, pickTopic } from './pickers';
-import type { ReplayDocuments } from './replayDocuments';
+import { pickPartition } from './pickers';
+import type { CommandContext } from './commandContext';
+import { topicStep } from './targetSteps';
 import { RecordStore } from '../../core/records/recordStore';
-import type { RecordsViewers } from '../recordsViewer/recordsViewers';
 import type { RecordsViewerPanel } from '../recordsViewer/recordsViewerPanel';
 import { replaySource } from '../recordsViewer/replaySource';
 import { counted } from '../../core/counted';
@@ -53,19 +51,11 @@ export interface ReplayRequest {
 }
 
 /** Replay Partition…: from a partition node, or pickers (connection → topic → partition or all) from the palette. */
-export async function replayPartitionCommand(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, node?: unknown, viewers?: RecordsViewers): Promise<ReplayResult | undefined> {
-  let connection: BrokerConnection;
-  let topic: string;
-  let partition: PartitionInfo | 'all';
-  if (node instanceof PartitionNode) {
-    ({ connection, topic, info: partition } = node);
-  } else {
-    connection = await pickConnection(store, prompter);
-    const session = await store.session(connection);
-    topic = await pickTopic(session, prompter, 'Replay Partition: topic');
-    partition = await pickPartition(session, topic, prompter, `Replay Partition: ${topic}`, true);
-  }
-  return replayStartingAt(store, prompter, documents, connection, topic, partition, viewers);
+export async function replayPartitionCommand(ctx: CommandContext, node?: unknown): Promise<ReplayResult | undefined> {
+  if (node instanceof PartitionNode) return replayStartingAt(ctx, node.connection, node.topic, node.info);
+  const { connection, topic } = await topicStep(ctx, node, 'Replay Partition: topic');
+  const partition = await pickPartition(await ctx.store.session(connection), topic, ctx.prompter, `Replay Partition: ${topic}`, true);
+  return replayStartingAt(ctx, connection, topic, partition);
 }
 
 /**
@@ -73,43 +63,37 @@ export async function replayPartitionCommand(store: ConnectionStore, prompter: P
  * (connection → topic) from the palette; the start is the beginning, the end or a time (an
  * offset means nothing across partitions). The same read as Replay Partition… → All partitions.
  */
-export async function replayTopicCommand(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, node?: unknown, viewers?: RecordsViewers): Promise<ReplayResult | undefined> {
-  let connection: BrokerConnection;
-  let topic: string;
-  if (node instanceof TopicNode) {
-    connection = node.connection;
-    topic = node.topic.name;
-  } else {
-    connection = await pickConnection(store, prompter);
-    topic = await pickTopic(await store.session(connection), prompter, 'Replay Topic: topic');
-  }
-  return replayStartingAt(store, prompter, documents, connection, topic, 'all', viewers);
+export async function replayTopicCommand(ctx: CommandContext, node?: unknown): Promise<ReplayResult | undefined> {
+  const { connection, topic } = await topicStep(ctx, node, 'Replay Topic: topic');
+  return replayStartingAt(ctx, connection, topic, 'all');
 }
 
 /** Asks the start, resolves it on every partition read, then replays (with the record limit asked). */
-async function replayStartingAt(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, connection: BrokerConnection, topic: string, partition: PartitionInfo | 'all', viewers?: RecordsViewers): Promise<ReplayResult | undefined> {
-  const { start, asked } = await askStart(prompter, partition);
-  const session = await store.session(connection);
+async function replayStartingAt(ctx: CommandContext, connection: BrokerConnection, topic: string, partition: PartitionInfo | 'all'): Promise<ReplayResult | undefined> {
+  const { start, asked } = await askStart(ctx.prompter, partition);
+  const session = await ctx.store.session(connection);
   // A time is resolved now, so a time after the newest event is refused before any more questions.
   const { starts, nothingAfter } = await replayStarts(session, topic, start, partition === 'all' ? undefined : [partition.partition]);
-  return replayWithLimit(store, prompter, documents, { connection, topic, starts, nothingAfter, startAsked: asked, startTime: start.kind === 'time' ? start.time : undefined }, viewers);
+  return replayWithLimit(ctx, { connection, topic, starts, nothingAfter, startAsked: asked, startTime: start.kind === 'time' ? start.time : undefined }, 'viewer');
 }
 
 /** Replay from Committed Offset: on a group's partition row, what the group would read next. */
-export async function replayFromCommittedCommand(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, node?: unknown, viewers?: RecordsViewers): Promise<ReplayResult | undefined> {
+export async function replayFromCommittedCommand(ctx: CommandContext, node?: unknown): Promise<ReplayResult | undefined> {
   if (!(node instanceof GroupOffsetNode)) throw new UsageError('Run Replay from Committed Offset on a partition row of a consumer group.');
   const { topic, partition, committed } = node.offset;
   if (committed === null) throw new UsageError(`${node.groupId} has no committed offset on ${topic} partition ${partition} yet: use Replay Partition… to pick a start.`);
-  return replayWithLimit(store, prompter, documents, { connection: node.connection, topic, starts: [{ partition, offset: committed }], startAsked: `the committed offset of ${node.groupId}` }, viewers);
+  return replayWithLimit(ctx, { connection: node.connection, topic, starts: [{ partition, offset: committed }], startAsked: `the committed offset of ${node.groupId}` }, 'viewer');
 }
 
 /**
- * Replays and opens the records viewer (with `viewers`; the JSON Lines document is then its "Open as
- * JSON Lines") or else the document. With the viewer nothing more is asked: the first read takes
- * the default record limit (eventBroker.replay.defaultMaxRecords) and the viewer's "per load" field
- * changes it; without one, "at most how many records?" is asked.
+ * Replays and opens the records viewer (the JSON Lines document is then its "Open as JSON Lines")
+ * or else the document. With the viewer nothing more is asked: the first read takes the default
+ * record limit (eventBroker.replay.defaultMaxRecords) and the viewer's "per load" field changes it;
+ * for a document, "at most how many records?" is asked.
  */
-export async function replayWithLimit(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, request: ReplayRequest, viewers?: RecordsViewers): Promise<ReplayResult> {
+export async function replayWithLimit(ctx: CommandContext, request: ReplayRequest, into: 'viewer' | 'document'): Promise<ReplayResult> {
+  const { store, prompter, documents } = ctx;
+  const viewers = into === 'viewer' ? ctx.viewers : undefined;
   const max = viewers ? readSettings().replayDefaultMaxRecords : await askMax(prompter);
   const session = await store.session(request.connection);
   const { topic, starts } = request;

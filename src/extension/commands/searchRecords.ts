@@ -2,17 +2,13 @@ import type { SearchSummary } from '../../core/search/searchRecords';
 import { formFromText, parseSearchForm, searchTextProblem } from '../../core/search/searchForm';
 import { UsageError } from '../../core/errors';
 import { RecordStore } from '../../core/records/recordStore';
-import type { ConnectionStore } from '../connections/connectionStore';
 import type { BrokerConnection } from '../connections/brokerConnection';
-import type { Prompter } from '../prompter';
 import { Cancelled } from '../runCommand';
 import { PartitionNode } from '../tree/partitionNode';
-import { TopicNode } from '../tree/topicNode';
-import type { RecordsViewers } from '../recordsViewer/recordsViewers';
 import type { RecordsViewerPanel } from '../recordsViewer/recordsViewerPanel';
 import { searchSource } from '../recordsViewer/searchSource';
-import type { ReplayDocuments } from './replayDocuments';
-import { pickConnection, pickTopic } from './pickers';
+import type { CommandContext } from './commandContext';
+import { topicStep } from './targetSteps';
 
 export { SEARCH_MAX_SCAN, summaryLine } from '../recordsViewer/searchSource';
 
@@ -28,7 +24,8 @@ export interface SearchRecordsResult {
  * (the row's one from a partition row), from the beginning, up to 1000 matches — and leaves its
  * search bar filled in, where the person changes the rest and runs again.
  */
-export async function searchRecordsCommand(store: ConnectionStore, prompter: Prompter, documents: ReplayDocuments, viewers: RecordsViewers, node?: unknown): Promise<SearchRecordsResult | undefined> {
+export async function searchRecordsCommand(ctx: CommandContext, node?: unknown): Promise<SearchRecordsResult | undefined> {
+  const { store, prompter, documents, viewers } = ctx;
   let connection: BrokerConnection;
   let topic: string;
   let partitions: string = '';
@@ -36,8 +33,7 @@ export async function searchRecordsCommand(store: ConnectionStore, prompter: Pro
     ({ connection, topic } = node);
     partitions = String(node.info.partition);
   } else {
-    connection = node instanceof TopicNode ? node.connection : await pickConnection(store, prompter);
-    topic = node instanceof TopicNode ? node.topic.name : await pickTopic(await store.session(connection), prompter, 'Search Records: topic');
+    ({ connection, topic } = await topicStep(ctx, node, 'Search Records: topic'));
   }
   const text = await prompter.input({
     title: `Search ${topic}${partitions === '' ? '' : ` partition ${partitions}`}`,

@@ -14,7 +14,7 @@ import { topicStep } from './targetSteps';
  * none). Choosing a row replays from there; the first row replays every partition from that time.
  */
 export async function offsetsForTimeCommand(ctx: CommandContext, node?: unknown): Promise<OffsetForTime[]> {
-  const { store, prompter, documents } = ctx;
+  const { store, prompter } = ctx;
   const { connection, topic } = await topicStep(ctx, node, 'Offsets for a Time: topic');
   const text = await prompter.input({
     title: `Offsets of ${topic} for a time`,
@@ -47,7 +47,7 @@ export async function offsetsForTimeCommand(ctx: CommandContext, node?: unknown)
   }
   const starts = picked === 'all' ? found : [{ partition: picked.partition, offset: picked.offset! }];
   const nothingAfter = picked === 'all' ? offsets.filter((o) => o.offset === null).map((o) => o.partition) : [];
-  await replayWithLimit(store, prompter, documents, { connection, topic, starts, nothingAfter, startAsked: `time ${text.trim()}`, startTime: time });
+  await replayWithLimit(ctx, { connection, topic, starts, nothingAfter, startAsked: `time ${text.trim()}`, startTime: time }, 'document');
   return offsets;
 }
 
