@@ -46,7 +46,7 @@ import { decodeAssignment } from './memberAssignment';
 import { describeConsumerGroupsOn, listGroupsOn } from './groupRequests';
 import { apiKeyName } from './apiKeyNames';
 import { CREATE_TOPICS, DELETE_RECORDS, errorName, sendKeepingPartitionErrors, OFFSET_COMMIT } from './brokerRequests';
-import type { ClusterOptions, InternalBroker, InternalCluster, MetadataResponse } from './kafkaJsInternals';
+import type { ClusterOptions, InternalBroker, InternalCluster, MetadataResponse, PartitionMetadataResponse } from './kafkaJsInternals';
 
 
 /** A ClusterAccess over kafkajs for these connection options; nothing connects until first use. */
@@ -61,6 +61,7 @@ class KafkaJsClusterAccess implements ClusterAccess {
   private adminClient: Admin | undefined;
   private adminConnected: Promise<void> | undefined;
   private readonly readAhead = new FetchReadAhead();
+  private readonly leaderIndexes = new WeakMap<PartitionMetadataResponse[], Map<number, number>>();
 
   constructor(
     private readonly options: ConnectionOptions,
@@ -155,12 +156,26 @@ class KafkaJsClusterAccess implements ClusterAccess {
   leaderOf(topic: string, partition: number): Promise<number> {
     return classified(async () => {
       await this.connect();
-      await this.addTargetTopic(topic);
-      const leaders = this.cluster.findLeaderForPartitions(topic, [partition]);
-      const nodeId = Object.keys(leaders)[0];
-      if (nodeId === undefined) throw new BrokerError('retriable', `No leader is known for ${topic} partition ${partition}.`, { topic, partition });
-      return Number(nodeId);
+      if (!this.cluster.targetTopics.has(topic)) await this.addTargetTopic(topic);
+      const leader = this.leaderIndex(topic).get(partition);
+      if (leader === undefined || leader === null) throw new BrokerError('retriable', `No leader is known for ${topic} partition ${partition}.`, { topic, partition });
+      return leader;
     });
+  }
+
+  /**
+   * Partition to leader for a topic, from kafkajs's cached metadata. kafkajs finds a leader by a
+   * linear search of the topic's partitions: a reader of 10,000 partitions asking for each would
+   * be quadratic. The index is kept per metadata answer (kafkajs replaces the array on a refresh).
+   */
+  private leaderIndex(topic: string): Map<number, number> {
+    const partitions = this.cluster.findTopicPartitionMetadata(topic);
+    let index = this.leaderIndexes.get(partitions);
+    if (!index) {
+      index = new Map(partitions.map((p) => [p.partitionId, p.leader]));
+      this.leaderIndexes.set(partitions, index);
+    }
+    return index;
   }
 
   /**
