@@ -186,8 +186,9 @@ class KafkaJsClusterAccess implements ClusterAccess {
     return classified(async () => {
       await this.connect();
       const byLeader = groupBy(queries, (q) => q.leader);
+      const requests = [...byLeader].flatMap(([leader, forLeader]) => inPiecesOf(LIST_OFFSETS_PARTITIONS_AT_MOST, forLeader).map((piece) => [leader, piece] as const));
       const answers = await Promise.all(
-        [...byLeader].map(async ([leader, forLeader]) => {
+        requests.map(async ([leader, forLeader]) => {
           const broker = await this.broker(leader);
           const byTopic = groupBy(forLeader, (q) => q.topic);
           const { responses } = await broker.listOffsets({
@@ -550,6 +551,21 @@ function toMetadata(raw: MetadataResponse): Metadata {
         .sort((a, b) => a.partition - b.partition),
     })),
   };
+}
+
+/**
+ * Partitions in one ListOffsets at most: ~20 bytes each in the request and ~30 in the answer, so
+ * ~0.5 MB either way — far inside Kafka's frame limit (socket.request.max.bytes, 100 MB), and a
+ * bound whatever a broker's own limit is. A leader of 10,000 partitions (one Apache Kafka broker
+ * here at most) still gets one request; a VAST view of 200,000 partitions on one address, twenty.
+ */
+const LIST_OFFSETS_PARTITIONS_AT_MOST = 20_000;
+
+function inPiecesOf<T>(size: number, items: T[]): T[][] {
+  if (items.length <= size) return [items];
+  const pieces: T[][] = [];
+  for (let i = 0; i < items.length; i += size) pieces.push(items.slice(i, i + size));
+  return pieces;
 }
 
 function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
