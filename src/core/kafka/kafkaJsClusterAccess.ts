@@ -112,11 +112,19 @@ class KafkaJsClusterAccess implements ClusterAccess {
   /** Partitions of one topic, from a fresh Metadata request for it alone. */
   topicMetadata(topic: string): Promise<TopicMeta> {
     return classified(async () => {
+      // A session's first request: the connect's own metadata refresh asks for this topic alone,
+      // rather than for every topic of the view (kafkajs asks for all when it has no target yet:
+      // with 200,000 partitions a view, megabytes) and then for this topic again.
+      const firstConnect = this.connected === undefined && this.cluster.targetTopics.size === 0;
+      if (firstConnect) this.cluster.targetTopics.add(topic);
       await this.connect();
-      // kafkajs refreshes when a topic is new to it: ask again only for one it already knew.
-      const known = this.cluster.targetTopics.has(topic);
-      await this.addTargetTopic(topic);
-      if (known) await this.refreshCluster();
+      // kafkajs refreshes when a topic is new to it: ask again only for one it already knew. A
+      // topic that does not exist was dropped from the targets by the connect: asked again, it fails as it should.
+      if (!firstConnect || !this.cluster.targetTopics.has(topic)) {
+        const known = this.cluster.targetTopics.has(topic);
+        await this.addTargetTopic(topic);
+        if (known) await this.refreshCluster();
+      }
       const partitions = this.cluster.findTopicPartitionMetadata(topic);
       return {
         name: topic,
