@@ -3,11 +3,12 @@
 // `npm run broker -- start --nodes 2`, since one broker here holds ~10,000), with a group committed
 // on every partition. Per size, each operation as a whole `ebx` process beside its peer, alternating
 // who goes first: wall time, requests on the wire (through bench/countingProxy.mjs, one broker
-// only) and peak RSS (/usr/bin/time). Not in the `bench` tier of `npm test`: the set-up alone takes
+// only) and peak RSS (/usr/bin/time). Each size's topic and group are deleted before the next size
+// is made (one broker holds ~10,000 partitions). Not in the `bench` tier of `npm test`: the set-up alone takes
 // a minute at 10,000 partitions.
 import { startCountingProxy } from './countingProxy.mjs';
 import { ensureKafkaTools, toolArgs } from './kafkaTools.mjs';
-import { setUpCeiling, RECORDS_PER_PARTITION } from './ceilingsSetup.mjs';
+import { setUpCeiling, tearDownCeiling, RECORDS_PER_PARTITION } from './ceilingsSetup.mjs';
 import { EBX, check, loadavg, median, ratio, requireFromRoot, say, spread, timed } from './lib.mjs';
 
 export const DEFAULT_SIZES = [1000, 5000, 10000];
@@ -58,6 +59,7 @@ export async function ceilingsScenario({ bootstrap, reps, sizes = DEFAULT_SIZES 
       for (const op of operations(b, topic, group, partitions)) ops.push(await measure(op, b, proxy, reps, partitions));
     } finally {
       await proxy?.close();
+      await tearDownCeiling(bootstrap, partitions);
     }
     results.push({ partitions, brokers, operations: ops });
   }
@@ -74,14 +76,14 @@ async function measure(op, b, proxy, reps, partitions) {
       const r = who === 'ours' ? await timed(process.execPath, [EBX, '--bootstrap', b, ...op.ours]) : await timed(op.peer.cmd, op.peer.args);
       check(r, `${who === 'ours' ? 'ebx' : op.peer.tool} (${op.name}, ${partitions} partitions)`);
       if (who === 'ours' && op.expect && !r.stderr.includes(op.expect)) throw new Error(`${op.name} at ${partitions} partitions did not say "${op.expect}": ${r.stderr.trim()}`);
-      runs[who].push({ wallMs: r.wallMs, rssMb: r.maxRssKb / 1024, load, requests: proxy?.counts() });
+      runs[who].push({ wallMs: r.wallMs, cpuSeconds: r.cpuSeconds, rssMb: r.maxRssKb / 1024, load, requests: proxy?.counts() });
       say(`ceilings ${partitions}: ${op.name}: ${who} rep ${rep + 1}: ${Math.round(r.wallMs)} ms, ${Math.round(r.maxRssKb / 1024)} MB, load ${load}`);
     }
   }
   const summary = (list) =>
     list.length === 0
       ? null
-      : { wallMs: spread(list.map((r) => r.wallMs), 0), rssMb: spread(list.map((r) => r.rssMb), 0), loadavg1: spread(list.map((r) => r.load), 2), requests: list.at(-1).requests ? median(list.map((r) => r.requests.total)) : null, byApi: list.at(-1).requests?.byApi ?? null };
+      : { wallMs: spread(list.map((r) => r.wallMs), 0), cpuSeconds: spread(list.map((r) => r.cpuSeconds), 2), rssMb: spread(list.map((r) => r.rssMb), 0), loadavg1: spread(list.map((r) => r.load), 2), requests: list.at(-1).requests ? median(list.map((r) => r.requests.total)) : null, byApi: list.at(-1).requests?.byApi ?? null };
   const ours = summary(runs.ours);
   const peer = op.peer ? { tool: op.peer.tool, ...summary(runs.peer) } : null;
   const peerRatio = peer ? ratio(ours.wallMs.median, peer.wallMs.median) : null;

@@ -108,3 +108,16 @@ async function commitEverywhere(kafka, group, topic, partitions) {
     await cluster.disconnect();
   }
 }
+
+/** Deletes the size's topic and group: one broker here holds ~10,000 partitions, so sizes go one at a time. */
+export async function tearDownCeiling(bootstrap, partitions) {
+  const { Kafka, logLevel } = requireFromRoot('kafkajs');
+  const admin = new Kafka({ brokers: bootstrap.split(','), clientId: 'ebx-bench-ceilings', logLevel: logLevel.NOTHING, requestTimeout: 120_000 }).admin();
+  await admin.connect();
+  try {
+    await admin.deleteGroups([ceilingGroup(partitions)]).catch(() => undefined);
+    await admin.deleteTopics({ topics: [ceilingTopic(partitions)], timeout: 120_000 }).catch(() => undefined);
+  } finally {
+    await admin.disconnect();
+  }
+}

@@ -8,7 +8,7 @@ export function ceilingRows(scenario, add) {
       const requests = op.ours.requests === null ? '' : `, ${op.ours.requests} requests`;
       const peerRequests = op.peer?.requests === null || op.peer?.requests === undefined ? '' : `, ${op.peer.requests} requests`;
       add(
-        `${size.partitions.toLocaleString('en-US')} partitions: ${op.name}, ms, median (min–max) of ${op.ours.wallMs.n}; peak RSS ${op.ours.rssMb.median} MB; load ${range(op.ours.loadavg1)}`,
+        `${size.partitions.toLocaleString('en-US')} partitions: ${op.name}, ms, median (min–max) of ${op.ours.wallMs.n}; CPU ${op.ours.cpuSeconds ? `${op.ours.cpuSeconds.median} s` : 'not measured'}; peak RSS ${op.ours.rssMb.median} MB; load ${range(op.ours.loadavg1)}`,
         `${range(op.ours.wallMs)}${requests}`,
         op.peer ? `${range(op.peer.wallMs)}${peerRequests} ${op.peer.tool}` : '',
         op.ratio,

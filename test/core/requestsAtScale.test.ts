@@ -42,7 +42,13 @@ async function fixture(session: KafkaSession, partitions: number): Promise<Fixtu
     }
   }
   const group = uniqueName(`scale-group-${partitions}`);
-  const outcomes = await session.cluster().commitOffsets(group, Array.from({ length: partitions }, (_, partition) => ({ topic, partition, offset: 1 })));
+  const offsets = Array.from({ length: partitions }, (_, partition) => ({ topic, partition, offset: 1 }));
+  // A fresh broker (Kafka 4 especially) answers "not the coordinator" while it creates __consumer_offsets.
+  let outcomes = await session.cluster().commitOffsets(group, offsets);
+  for (let attempt = 1; attempt < 20 && outcomes.some((o) => /COORDINATOR|LOAD_IN_PROGRESS/.test(o.error ?? '')); attempt++) {
+    await session.cluster().refreshMetadata();
+    outcomes = await session.cluster().commitOffsets(group, offsets);
+  }
   assert.deepEqual(outcomes.filter((o) => o.error !== null), [], 'the set-up commit worked');
   return { topic, group, partitions };
 }
