@@ -1,6 +1,6 @@
 // Set-up of the ceilings scenario (bench/ceilings.mjs): one topic of N partitions holding a few
 // records each, and one group with a commit on every partition. Kept apart from the measuring so
-// both stay short. Idempotent: a topic or a group already there is reused (re-runs skip minutes).
+// both stay short.
 import { requireFromRoot } from './lib.mjs';
 
 /** KRaft refuses one operation of more than 10,000 records ("excessively large batch operation"). */
@@ -8,13 +8,17 @@ const PARTITIONS_PER_STEP = 4000;
 /** Records per partition. */
 export const RECORDS_PER_PARTITION = 2;
 
-export const ceilingTopic = (partitions) => `bench-ceiling-${partitions}`;
-export const ceilingGroup = (partitions) => `bench-ceiling-group-${partitions}`;
+// A name of its own per run: a topic made again right after its namesake was deleted can answer
+// LEADER_NOT_AVAILABLE for a while (the broker still removing the old one's partitions).
+const RUN = Date.now().toString(36);
+export const ceilingTopic = (partitions) => `bench-ceiling-${partitions}-${RUN}`;
+export const ceilingGroup = (partitions) => `bench-ceiling-group-${partitions}-${RUN}`;
 
 /**
- * Creates `bench-ceiling-<N>` (in steps: create, then add partitions — Kafka only; VAST never
+ * Creates `bench-ceiling-<N>-<run>` (in steps: create, then add partitions — Kafka only; VAST never
  * changes a count), writes RECORDS_PER_PARTITION records to each partition, and commits the group
  * at offset 1 on every partition (so every partition has lag 1 and a record to read at the commit).
+ * The names are this run's: tearDownCeiling deletes them after the size is measured.
  * Returns { topic, group }.
  */
 export async function setUpCeiling(bootstrap, partitions) {
