@@ -53,7 +53,8 @@ export async function setUpCeiling(bootstrap, partitions) {
 
 async function waitForLeaders(admin, topic, partitions) {
   for (let attempt = 0; ; attempt++) {
-    const [meta] = (await admin.fetchTopicMetadata({ topics: [topic] })).topics;
+    // Just created, a topic can be missing from the metadata for a moment (UNKNOWN_TOPIC_OR_PARTITION, retriable).
+    const [meta] = (await retrying(() => admin.fetchTopicMetadata({ topics: [topic] }))).topics;
     if (meta.partitions.length === partitions && meta.partitions.every((p) => p.leader >= 0)) return;
     if (attempt > 120) throw new Error(`${topic}: partitions still without a leader after two minutes`);
     await new Promise((r) => setTimeout(r, 1000));
