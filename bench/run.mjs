@@ -3,6 +3,7 @@
 // peer tool in the same run (alternating, several repetitions, medians, ratio ours/peer).
 //
 //   node bench/run.mjs [--quick] [--smoke] [--only replay,tail,cluster,vscode,footprint,search] [--reps N]
+//   node bench/run.mjs --ceilings [--sizes 1000,5000,10000] [--reps N]
 //
 // --quick   small sizes (what the `bench` tier of `npm test` runs); results go to
 //           test-artifacts/bench/quick.json, never over bench/results/latest.json.
@@ -10,6 +11,9 @@
 // Broker: KAFKA_BOOTSTRAP when set (for --smoke only when the test runner started it locally),
 // otherwise a fresh one from scripts/broker.mjs in a temporary directory, stopped at the end.
 // --reps    repetitions of each side-by-side comparison (default 5; 1 with --quick).
+// --ceilings  only the opt-in scenario at VAST's ceilings (bench/ceilings.mjs): a topic of 1,000 /
+//           5,000 / 10,000 partitions (--sizes; 20,000 needs a two-broker cluster); writes
+//           bench/results/ceilings.json and ceilings.md. Never part of a default, quick or smoke run.
 // Writes bench/results/latest.json, bench/results/table.md (docs/performance.md's table) and
 // bench/results/chart.svg + chart.png (full runs), and prints the table. A whole full run (no --quick,
 // --smoke or --only) also puts the table into docs/performance.md, between its bench:table markers.
@@ -20,6 +24,7 @@ import { execFileSync } from 'node:child_process';
 import { parseArgs as parseCommandLine } from 'node:util';
 import { startBroker, stopBroker } from '../scripts/broker.mjs';
 import { drawChart, renderPng } from './chart.mjs';
+import { ceilingRows } from './ceilingsTable.mjs';
 import { ROOT, loadavg, ratio, round, say } from './lib.mjs';
 
 const SCENARIOS = {
@@ -29,7 +34,10 @@ const SCENARIOS = {
   vscode: () => import('./vscodeTail.mjs').then((m) => m.vscodeScenario),
   footprint: () => import('./footprint.mjs').then((m) => m.footprintScenario),
   search: () => import('./search.mjs').then((m) => m.searchScenario),
+  ceilings: () => import('./ceilings.mjs').then((m) => m.ceilingsScenario),
 };
+/** Opt-in only (--ceilings, or --only ceilings): minutes of set-up, so never part of a default or smoke run. */
+const OPT_IN = new Set(['ceilings']);
 
 function parseArgs(argv) {
   const { values } = parseCommandLine({
@@ -39,11 +47,18 @@ function parseArgs(argv) {
       smoke: { type: 'boolean', default: false },
       only: { type: 'string' },
       reps: { type: 'string' },
+      ceilings: { type: 'boolean', default: false },
+      sizes: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
   });
-  const args = { quick: values.quick || values.smoke, smoke: values.smoke, only: values.only ? values.only.split(',') : Object.keys(SCENARIOS), everyScenario: !values.only, reps: undefined };
+  const only = values.ceilings ? ['ceilings'] : values.only ? values.only.split(',') : Object.keys(SCENARIOS).filter((s) => !OPT_IN.has(s));
+  const args = { quick: values.quick || values.smoke, smoke: values.smoke, only, everyScenario: !values.only && !values.ceilings, reps: undefined, sizes: undefined };
+  if (values.sizes !== undefined) {
+    args.sizes = values.sizes.split(',').map(Number);
+    if (args.sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--sizes takes partition counts separated by commas (got ${values.sizes})`);
+  }
   if (values.reps !== undefined) {
     args.reps = Number(values.reps);
     if (!Number.isInteger(args.reps) || args.reps < 1) throw new Error(`--reps takes a whole number of at least 1 (got ${values.reps})`);
@@ -97,7 +112,7 @@ async function main() {
       say(`scenario ${name}${args.quick ? ' (quick)' : ''}`);
       try {
         const run = await SCENARIOS[name]();
-        const r = await run({ bootstrap, quick: args.quick, reps: args.reps });
+        const r = await run({ bootstrap, quick: args.quick, reps: args.reps, ...(args.sizes ? { sizes: args.sizes } : {}) });
         results.scenarios[name] = { ...r, loadavgBefore: before, loadavgAfter: loadavg(), scenarioSeconds: Math.round((Date.now() - t0) / 1000) };
         say(`scenario ${name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       } catch (err) {
@@ -114,9 +129,16 @@ async function main() {
 
   const outDir = args.quick ? path.join(ROOT, 'test-artifacts', 'bench') : path.join(ROOT, 'bench', 'results');
   fs.mkdirSync(outDir, { recursive: true });
-  const jsonFile = path.join(outDir, args.quick ? 'quick.json' : 'latest.json');
+  // The ceilings run has files of its own: it never replaces the figures of the whole bench.
+  const ceilingsOnly = args.only.length === 1 && args.only[0] === 'ceilings';
+  const jsonFile = path.join(outDir, ceilingsOnly ? 'ceilings.json' : args.quick ? 'quick.json' : 'latest.json');
   fs.writeFileSync(jsonFile, `${JSON.stringify(results, null, 2)}\n`);
-  fs.writeFileSync(path.join(outDir, 'table.md'), markdownTable(results));
+  fs.writeFileSync(path.join(outDir, ceilingsOnly ? 'ceilings.md' : 'table.md'), markdownTable(results));
+  if (ceilingsOnly) {
+    process.stdout.write(formatTable(results));
+    say(`wrote ${path.relative(ROOT, jsonFile)} and ceilings.md in ${results.seconds} s`);
+    return failed === 0 ? 0 : 1;
+  }
   if (!args.quick && args.everyScenario) writeDocsTable(markdownTable(results));
   const svg = drawChart(results);
   fs.writeFileSync(path.join(outDir, 'chart.svg'), svg);
@@ -191,6 +213,7 @@ export function tableRows(results) {
       add(`Search (${c.name}) vs replay of ${c.records.toLocaleString('en-US')} records, records/s, median (min–max) of ${c.ours.recordsPerSec.n}; load ${range(c.ours.loadavg1)}`, range(c.ours.recordsPerSec), `${range(c.replay.recordsPerSec)} ebx replay`, c.ratio, c.target, c.met);
     }
   }
+  if (s.ceilings && !s.ceilings.error) ceilingRows(s.ceilings, add);
   if (s.vscode?.activationMs) add('Activation (Running Extensions view), ms', s.vscode.activationMs, null, null, '', null);
   return rows;
 }

@@ -101,6 +101,11 @@ export interface FetchedPartition {
   topic: string;
   partition: number;
   highWatermark: number;
+  /**
+   * The end of what a read-committed reader may read (below the high watermark while a transaction
+   * is open); absent when the broker does not say.
+   */
+  lastStableOffset?: number;
   /** Records at or after the requested offset, control records removed. */
   records: RawRecord[];
   /** The offset to ask for next: past the last batch returned (batches can end in gaps or control records). */

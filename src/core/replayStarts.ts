@@ -17,7 +17,8 @@ export interface ReplayStarts {
  * event of every partition is refused here, before the replay asks anything more.
  */
 export async function replayStarts(session: KafkaSession, topic: string, start: StartPosition, partitions?: number[]): Promise<ReplayStarts> {
-  const wanted = (p: number) => partitions === undefined || partitions.includes(p);
+  const asked = partitions === undefined ? undefined : new Set(partitions);
+  const wanted = (p: number) => asked === undefined || asked.has(p);
   if (start.kind === 'time') {
     const offsets = (await offsetsForTime(session, topic, start.time)).filter((o) => wanted(o.partition));
     checkAsked(topic, partitions, offsets.map((o) => o.partition));
@@ -42,7 +43,8 @@ export async function replayStarts(session: KafkaSession, topic: string, start: 
 
 function checkAsked(topic: string, asked: number[] | undefined, found: number[]): void {
   // A partition asked for that the topic lacks is named first (found is empty when every one asked is missing).
-  const missing = asked?.filter((p) => !found.includes(p)) ?? [];
+  const present = new Set(found);
+  const missing = asked?.filter((p) => !present.has(p)) ?? [];
   if (missing.length > 0) throw new UsageError(`${topic} has no partition ${missing.join(', ')}.`);
   if (found.length === 0) throw new UsageError(`${topic} has no partitions that can be read.`);
 }

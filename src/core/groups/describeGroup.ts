@@ -1,6 +1,6 @@
 import type { GroupDetail, GroupMember, GroupOffset } from '../model';
 import type { KafkaSession } from '../session';
-import { LATEST, type ClusterAccess, type GroupDescription } from '../clusterAccess';
+import { LATEST, type ClusterAccess, type GroupDescription, type PartitionMeta } from '../clusterAccess';
 import { EbxError, UsageError } from '../errors';
 import { readGroupCommits } from './groupCommits';
 import { CLASSIC_GROUP } from './groupTypes';
@@ -29,9 +29,9 @@ async function offsetsWithLag(access: ClusterAccess, committed: { topic: string;
   for (const m of members) for (const a of m.assignment) for (const partition of a.partitions) rows.set(`${a.topic}\u0000${partition}`, { topic: a.topic, partition, committed: null });
   for (const c of committed) rows.set(`${c.topic}\u0000${c.partition}`, { topic: c.topic, partition: c.partition, committed: c.offset >= 0 ? c.offset : null });
   const topics = [...new Set([...rows.values()].map((r) => r.topic))];
-  const partitions = await access.partitionsOf(topics);
+  const leaders = leadersOf(await access.partitionsOf(topics));
   const queries = [...rows.values()].flatMap((r) => {
-    const leader = partitions.get(r.topic)?.find((p) => p.partition === r.partition)?.leader;
+    const leader = leaders.get(`${r.topic}\u0000${r.partition}`);
     return leader === undefined || leader < 0 ? [] : [{ topic: r.topic, partition: r.partition, leader, timestamp: LATEST }];
   });
   const ends = new Map((await access.listOffsets(queries).catch(() => [])).map((e) => [`${e.topic}\u0000${e.partition}`, e.offset]));
@@ -41,6 +41,16 @@ async function offsetsWithLag(access: ClusterAccess, committed: { topic: string;
       return { ...r, end, lag: lagOf(r.committed, end) };
     })
     .sort((a, b) => a.topic.localeCompare(b.topic) || a.partition - b.partition);
+}
+
+/**
+ * Each partition's leader by `topic\u0000partition`: a group committed on 10,000 partitions would
+ * otherwise search its topic's partition list once per commit.
+ */
+export function leadersOf(partitions: Map<string, PartitionMeta[]>): Map<string, number> {
+  const leaders = new Map<string, number>();
+  for (const [topic, list] of partitions) for (const p of list) leaders.set(`${topic}\u0000${p.partition}`, p.leader);
+  return leaders;
 }
 
 /** Lag is approximate on VAST (the end offset can trail), and never negative. */

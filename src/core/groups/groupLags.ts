@@ -1,7 +1,7 @@
 import type { GroupOffset } from '../model';
 import type { KafkaSession } from '../session';
 import { LATEST } from '../clusterAccess';
-import { lagOf } from './describeGroup';
+import { lagOf, leadersOf } from './describeGroup';
 
 export interface GroupLag {
   groupId: string;
@@ -32,12 +32,12 @@ export async function groupLags(session: KafkaSession, groupIds?: string[]): Pro
       }),
     );
     const topics = [...new Set(committed.flatMap((c) => c.offsets.map((o) => o.topic)))];
-    const partitions = await access.partitionsOf(topics);
+    const leaders = leadersOf(await access.partitionsOf(topics));
     const key = (topic: string, partition: number) => `${topic}\u0000${partition}`;
     const wanted = new Map<string, { topic: string; partition: number; leader: number; timestamp: number }>();
     for (const c of committed) {
       for (const o of c.offsets) {
-        const leader = partitions.get(o.topic)?.find((p) => p.partition === o.partition)?.leader;
+        const leader = leaders.get(key(o.topic, o.partition));
         if (leader !== undefined && leader >= 0) wanted.set(key(o.topic, o.partition), { topic: o.topic, partition: o.partition, leader, timestamp: LATEST });
       }
     }

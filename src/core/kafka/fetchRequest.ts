@@ -124,15 +124,23 @@ export async function fetchPartitions(broker: FetchingBroker, nodeId: number, wa
   const out: FetchedPartition[] = [];
   const tooSmall: FetchRequest[] = [];
   let needBytes = 0;
+  // By topic, then partition: a fetch can name 10,000 partitions, and a search per answer would be quadratic.
+  const askedOf = new Map<string, Map<number, FetchRequest>>();
+  for (const w of wanted) {
+    let forTopic = askedOf.get(w.topic);
+    if (!forTopic) askedOf.set(w.topic, (forTopic = new Map<number, FetchRequest>()));
+    forTopic.set(w.partition, w);
+  }
   for (const { topicName, partitions } of decoded.responses) {
+    const askedInTopic = askedOf.get(topicName);
     for (const p of partitions) {
-      const asked = wanted.find((w) => w.topic === topicName && w.partition === p.partition);
+      const asked = askedInTopic?.get(p.partition);
       if (asked && p.records.length === 0 && p.nextOffset === asked.offset && p.truncatedBatchBytes > 0) {
         tooSmall.push(asked);
         needBytes = Math.max(needBytes, p.truncatedBatchBytes);
         continue;
       }
-      out.push({ topic: topicName, partition: p.partition, highWatermark: p.highWatermark, records: p.records, nextOffset: p.nextOffset });
+      out.push({ topic: topicName, partition: p.partition, highWatermark: p.highWatermark, ...(p.lastStableOffset >= 0 ? { lastStableOffset: p.lastStableOffset } : {}), records: p.records, nextOffset: p.nextOffset });
     }
   }
   if (tooSmall.length > 0) {

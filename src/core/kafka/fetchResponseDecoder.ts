@@ -8,6 +8,8 @@ export interface DecodedFetchPartition extends DecodedRecordSet {
   partition: number;
   errorCode: number;
   highWatermark: number;
+  /** From Fetch v4 on; -1 when the broker does not say (before v4, or unknown). */
+  lastStableOffset: number;
 }
 
 export interface DecodedFetchResponse {
@@ -72,7 +74,7 @@ export function decodeFetchResponse(payload: Buffer, version: number, askedOffse
       const partition = c.int32();
       const partitionError = c.int16();
       const highWatermark = c.int64();
-      if (version >= 4) c.int64(); // last stable offset
+      const lastStableOffset = version >= 4 ? c.int64() : -1;
       if (version >= 5) c.int64(); // log start offset
       const aborted: AbortedTransaction[] = [];
       if (version >= 4) {
@@ -82,7 +84,7 @@ export function decodeFetchResponse(payload: Buffer, version: number, askedOffse
       const bytes = c.records();
       const from = askedOffset(topicName, partition);
       const decoded = partitionError === 0 ? decodeRecordSet(bytes, from, aborted) : { records: [], nextOffset: from, truncatedBatchBytes: 0 };
-      partitions.push({ partition, errorCode: partitionError, highWatermark, ...decoded });
+      partitions.push({ partition, errorCode: partitionError, highWatermark, lastStableOffset, ...decoded });
     }
     responses.push({ topicName, partitions });
   }

@@ -46,7 +46,7 @@ import { decodeAssignment } from './memberAssignment';
 import { describeConsumerGroupsOn, listGroupsOn } from './groupRequests';
 import { apiKeyName } from './apiKeyNames';
 import { CREATE_TOPICS, DELETE_RECORDS, errorName, sendKeepingPartitionErrors, OFFSET_COMMIT } from './brokerRequests';
-import type { ClusterOptions, InternalBroker, InternalCluster, MetadataResponse } from './kafkaJsInternals';
+import type { ClusterOptions, InternalBroker, InternalCluster, MetadataResponse, PartitionMetadataResponse } from './kafkaJsInternals';
 
 
 /** A ClusterAccess over kafkajs for these connection options; nothing connects until first use. */
@@ -61,6 +61,7 @@ class KafkaJsClusterAccess implements ClusterAccess {
   private adminClient: Admin | undefined;
   private adminConnected: Promise<void> | undefined;
   private readonly readAhead = new FetchReadAhead();
+  private readonly leaderIndexes = new WeakMap<PartitionMetadataResponse[], Map<number, number>>();
 
   constructor(
     private readonly options: ConnectionOptions,
@@ -111,11 +112,19 @@ class KafkaJsClusterAccess implements ClusterAccess {
   /** Partitions of one topic, from a fresh Metadata request for it alone. */
   topicMetadata(topic: string): Promise<TopicMeta> {
     return classified(async () => {
+      // A session's first request: the connect's own metadata refresh asks for this topic alone,
+      // rather than for every topic of the view (kafkajs asks for all when it has no target yet:
+      // with 200,000 partitions a view, megabytes) and then for this topic again.
+      const firstConnect = this.connected === undefined && this.cluster.targetTopics.size === 0;
+      if (firstConnect) this.cluster.targetTopics.add(topic);
       await this.connect();
-      // kafkajs refreshes when a topic is new to it: ask again only for one it already knew.
-      const known = this.cluster.targetTopics.has(topic);
-      await this.addTargetTopic(topic);
-      if (known) await this.refreshCluster();
+      // kafkajs refreshes when a topic is new to it: ask again only for one it already knew. A
+      // topic that does not exist was dropped from the targets by the connect: asked again, it fails as it should.
+      if (!firstConnect || !this.cluster.targetTopics.has(topic)) {
+        const known = this.cluster.targetTopics.has(topic);
+        await this.addTargetTopic(topic);
+        if (known) await this.refreshCluster();
+      }
       const partitions = this.cluster.findTopicPartitionMetadata(topic);
       return {
         name: topic,
@@ -155,12 +164,26 @@ class KafkaJsClusterAccess implements ClusterAccess {
   leaderOf(topic: string, partition: number): Promise<number> {
     return classified(async () => {
       await this.connect();
-      await this.addTargetTopic(topic);
-      const leaders = this.cluster.findLeaderForPartitions(topic, [partition]);
-      const nodeId = Object.keys(leaders)[0];
-      if (nodeId === undefined) throw new BrokerError('retriable', `No leader is known for ${topic} partition ${partition}.`, { topic, partition });
-      return Number(nodeId);
+      if (!this.cluster.targetTopics.has(topic)) await this.addTargetTopic(topic);
+      const leader = this.leaderIndex(topic).get(partition);
+      if (leader === undefined || leader === null) throw new BrokerError('retriable', `No leader is known for ${topic} partition ${partition}.`, { topic, partition });
+      return leader;
     });
+  }
+
+  /**
+   * Partition to leader for a topic, from kafkajs's cached metadata. kafkajs finds a leader by a
+   * linear search of the topic's partitions: a reader of 10,000 partitions asking for each would
+   * be quadratic. The index is kept per metadata answer (kafkajs replaces the array on a refresh).
+   */
+  private leaderIndex(topic: string): Map<number, number> {
+    const partitions = this.cluster.findTopicPartitionMetadata(topic);
+    let index = this.leaderIndexes.get(partitions);
+    if (!index) {
+      index = new Map(partitions.map((p) => [p.partitionId, p.leader]));
+      this.leaderIndexes.set(partitions, index);
+    }
+    return index;
   }
 
   /**
@@ -171,8 +194,9 @@ class KafkaJsClusterAccess implements ClusterAccess {
     return classified(async () => {
       await this.connect();
       const byLeader = groupBy(queries, (q) => q.leader);
+      const requests = [...byLeader].flatMap(([leader, forLeader]) => inPiecesOf(LIST_OFFSETS_PARTITIONS_AT_MOST, forLeader).map((piece) => [leader, piece] as const));
       const answers = await Promise.all(
-        [...byLeader].map(async ([leader, forLeader]) => {
+        requests.map(async ([leader, forLeader]) => {
           const broker = await this.broker(leader);
           const byTopic = groupBy(forLeader, (q) => q.topic);
           const { responses } = await broker.listOffsets({
@@ -535,6 +559,21 @@ function toMetadata(raw: MetadataResponse): Metadata {
         .sort((a, b) => a.partition - b.partition),
     })),
   };
+}
+
+/**
+ * Partitions in one ListOffsets at most: ~20 bytes each in the request and ~30 in the answer, so
+ * ~0.5 MB either way — far inside Kafka's frame limit (socket.request.max.bytes, 100 MB), and a
+ * bound whatever a broker's own limit is. A leader of 10,000 partitions (one Apache Kafka broker
+ * here at most) still gets one request; a VAST view of 200,000 partitions on one address, twenty.
+ */
+const LIST_OFFSETS_PARTITIONS_AT_MOST = 20_000;
+
+function inPiecesOf<T>(size: number, items: T[]): T[][] {
+  if (items.length <= size) return [items];
+  const pieces: T[][] = [];
+  for (let i = 0; i < items.length; i += size) pieces.push(items.slice(i, i + size));
+  return pieces;
 }
 
 function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {

@@ -105,7 +105,8 @@ export async function firstRecordsAt(access: ClusterAccess, positions: OffsetToL
     let retrying = false;
     for (const outcome of outcomes) {
       if ('fetched' in outcome) {
-        for (const entry of outcome.entries) applyAnswer(entry, outcome.fetched, settle, retryLater);
+        const answers = new Map(outcome.fetched.map((f) => [keyOf(f.topic, f.partition), f]));
+        for (const entry of outcome.entries) applyAnswer(entry, answers.get(keyOf(entry.topic, entry.partition)), settle, retryLater);
         continue;
       }
       const { entries, error } = outcome;
@@ -136,8 +137,7 @@ export async function firstRecordsAt(access: ClusterAccess, positions: OffsetToL
   return results;
 }
 
-function applyAnswer(entry: Pending, fetched: FetchedPartition[], settle: (e: Pending, o: FirstRecordOutcome) => void, retryLater: (e: Pending, err: unknown) => void): void {
-  const answer = fetched.find((f) => f.topic === entry.topic && f.partition === entry.partition);
+function applyAnswer(entry: Pending, answer: FetchedPartition | undefined, settle: (e: Pending, o: FirstRecordOutcome) => void, retryLater: (e: Pending, err: unknown) => void): void {
   if (!answer) return retryLater(entry, new Error(`The broker left ${entry.topic} partition ${entry.partition} out of its answer.`));
   // A broker returns whole batches: the one holding the offset can start before it.
   const record = answer.records.find((r) => r.offset >= entry.offset);
@@ -207,7 +207,9 @@ function fetchesOf(entries: Pending[]): Pending[][] {
   const groups = new Map<string, Pending[]>();
   for (const e of entries) {
     const key = e.alone ? `${e.leader}\u0000${e.topic}` : `${e.leader}`;
-    groups.set(key, [...(groups.get(key) ?? []), e]);
+    const group = groups.get(key);
+    if (group) group.push(e);
+    else groups.set(key, [e]);
   }
   return [...groups.values()];
 }

@@ -26,7 +26,7 @@ export function applyFetched(positions: PartitionPositions, fetched: FetchedPart
       gotRecords = true;
       state.emptyFetches = 0;
       batches.push({ topic: state.topic, partition: state.partition, records: f.records });
-    } else if (f.nextOffset === state.offset) {
+    } else if (f.nextOffset === state.offset && !starved(f, state.offset)) {
       // Empty and no gap skipped: nothing more there right now.
       state.emptyFetches++;
       if (finishAfterEmptyFetches !== undefined && state.emptyFetches >= finishAfterEmptyFetches) state.finished = true;
@@ -34,4 +34,17 @@ export function applyFetched(positions: PartitionPositions, fetched: FetchedPart
     state.offset = Math.max(state.offset, f.nextOffset);
   }
   return { batches, gotRecords };
+}
+
+/**
+ * Empty though the broker says records are there: the answer's byte budget went to the partitions
+ * before it (a broker fills a Fetch in request order up to its maxBytes, KIP-74). A read of 20,000
+ * partitions in 1 MB answers sees most of them starved several times in a row; counted as empty,
+ * they would end a replay or search before their records. The high watermark can trail on VAST
+ * (never lead), so above the offset it is a sure sign; the last stable offset bounds it while a
+ * transaction is open (those records are not served to a read-committed reader yet).
+ */
+function starved(f: FetchedPartition, offset: number): boolean {
+  const readableEnd = f.lastStableOffset === undefined ? f.highWatermark : Math.min(f.highWatermark, f.lastStableOffset);
+  return readableEnd > offset;
 }

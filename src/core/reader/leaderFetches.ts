@@ -52,10 +52,14 @@ export class LeaderFetches {
   async start(partitions: PartitionState[]): Promise<void> {
     const byLeader = new Map<number, PartitionState[]>();
     for (const state of partitions) {
-      if (this.busy.has(keyOf(state.topic, state.partition))) continue;
-      const leader = await this.leaderOf(state);
+      const key = keyOf(state.topic, state.partition);
+      if (this.busy.has(key)) continue;
+      // A known leader is looked up without an await: a round over 10,000 partitions stays one loop.
+      const leader = this.leaders.get(key) ?? (await this.leaderOf(state));
       if (leader === undefined || leader < 0 || this.inFlight.has(leader)) continue;
-      byLeader.set(leader, [...(byLeader.get(leader) ?? []), state]);
+      const list = byLeader.get(leader);
+      if (list) list.push(state);
+      else byLeader.set(leader, [state]);
     }
     for (const [leader, list] of byLeader) {
       const keys = list.map((s) => keyOf(s.topic, s.partition));

@@ -73,4 +73,26 @@ describe('reader: the end of a replay', () => {
       [0, 0, 2, 2, 5, 6, 6],
     );
   });
+
+  test('an empty answer below the reported end is a starved partition, not its end (a big fetch filled by the others)', async () => {
+    cluster.append('orders', 0, 3);
+    // The broker filled its byte budget with other partitions twice: nothing for this one, though it holds three records.
+    cluster.script(1, answer([aFetchedPartition('orders', 0, 0).highWatermark(3).build()]), answer([aFetchedPartition('orders', 0, 0).highWatermark(3).build()]));
+    const { reader } = startReader(cluster, clock, [{ topic: 'orders', partition: 0, offset: 0 }], { finishAfterEmptyFetches: 2 });
+
+    const all = await readToEnd(reader);
+
+    assert.deepEqual(offsetsOf(all, 'orders', 0), range(0, 3));
+  });
+
+  test('an open transaction bounds it: empty answers at the last stable offset still end the replay', async () => {
+    const atStable = { ...aFetchedPartition('orders', 0, 2).highWatermark(5).build(), lastStableOffset: 2 };
+    cluster.script(1, answer([aFetchedPartition('orders', 0, 0).records(...recordsFrom(0, 2)).highWatermark(5).build()]), answer([atStable]), answer([atStable]));
+    const { reader } = startReader(cluster, clock, [{ topic: 'orders', partition: 0, offset: 0 }], { finishAfterEmptyFetches: 2 });
+
+    const all = await readToEnd(reader);
+
+    assert.deepEqual(offsetsOf(all, 'orders', 0), [0, 1]);
+    assert.equal(cluster.fetchesOf('orders', 0).length, 3);
+  });
 });

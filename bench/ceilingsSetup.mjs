@@ -1,0 +1,128 @@
+// Set-up of the ceilings scenario (bench/ceilings.mjs): one topic of N partitions holding a few
+// records each, and one group with a commit on every partition. Kept apart from the measuring so
+// both stay short.
+import { requireFromRoot } from './lib.mjs';
+
+/** KRaft refuses one operation of more than 10,000 records ("excessively large batch operation"). */
+const PARTITIONS_PER_STEP = 4000;
+/** Records per partition. */
+export const RECORDS_PER_PARTITION = 2;
+
+// A name of its own per run: a topic made again right after its namesake was deleted can answer
+// LEADER_NOT_AVAILABLE for a while (the broker still removing the old one's partitions).
+const RUN = Date.now().toString(36);
+export const ceilingTopic = (partitions) => `bench-ceiling-${partitions}-${RUN}`;
+export const ceilingGroup = (partitions) => `bench-ceiling-group-${partitions}-${RUN}`;
+
+/**
+ * Creates `bench-ceiling-<N>-<run>` (in steps: create, then add partitions — Kafka only; VAST never
+ * changes a count), writes RECORDS_PER_PARTITION records to each partition, and commits the group
+ * at offset 1 on every partition (so every partition has lag 1 and a record to read at the commit).
+ * The names are this run's: tearDownCeiling deletes them after the size is measured.
+ * Returns { topic, group }.
+ */
+export async function setUpCeiling(bootstrap, partitions) {
+  const { Kafka, logLevel } = requireFromRoot('kafkajs');
+  const kafka = new Kafka({ brokers: bootstrap.split(','), clientId: 'ebx-bench-ceilings', logLevel: logLevel.NOTHING, requestTimeout: 120_000 });
+  const topic = ceilingTopic(partitions);
+  const group = ceilingGroup(partitions);
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const existing = (await admin.fetchTopicMetadata({ topics: [] })).topics.find((t) => t.name === topic);
+    let count = existing?.partitions.length ?? 0;
+    if (count === 0) {
+      count = Math.min(partitions, PARTITIONS_PER_STEP);
+      await admin.createTopics({ topics: [{ topic, numPartitions: count }], waitForLeaders: false, timeout: 120_000 });
+    }
+    while (count < partitions) {
+      count = Math.min(partitions, count + PARTITIONS_PER_STEP);
+      await admin.createPartitions({ topicPartitions: [{ topic, count }], timeout: 120_000 });
+    }
+    await waitForLeaders(admin, topic, partitions);
+    const offsets = await retrying(() => admin.fetchTopicOffsets(topic));
+    const filled = offsets.filter((o) => Number(o.high) >= RECORDS_PER_PARTITION).length;
+    if (filled < partitions) await fill(kafka, topic, offsets.filter((o) => Number(o.high) < RECORDS_PER_PARTITION).map((o) => o.partition));
+    const groups = (await admin.listGroups()).groups.map((g) => g.groupId);
+    if (!groups.includes(group)) await commitEverywhere(kafka, group, topic, partitions);
+    return { topic, group };
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+async function waitForLeaders(admin, topic, partitions) {
+  for (let attempt = 0; ; attempt++) {
+    // Just created, a topic can be missing from the metadata for a moment (UNKNOWN_TOPIC_OR_PARTITION, retriable).
+    const [meta] = (await retrying(() => admin.fetchTopicMetadata({ topics: [topic] }))).topics;
+    if (meta.partitions.length === partitions && meta.partitions.every((p) => p.leader >= 0)) return;
+    if (attempt > 120) throw new Error(`${topic}: partitions still without a leader after two minutes`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** A partition just created can be in metadata before its leader serves it (NOT_LEADER_FOR_PARTITION). */
+async function retrying(work) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= 60 || !err.retriable) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
+async function fill(kafka, topic, partitions) {
+  const producer = kafka.producer({ allowAutoTopicCreation: false });
+  await producer.connect();
+  try {
+    for (let i = 0; i < partitions.length; i += 2000) {
+      const slice = partitions.slice(i, i + 2000);
+      const messages = slice.flatMap((partition) => Array.from({ length: RECORDS_PER_PARTITION }, (_, n) => ({ partition, value: JSON.stringify({ kind: 'ceiling', partition, n }) })));
+      await retrying(() => producer.send({ topic, acks: 1, messages }));
+    }
+  } finally {
+    await producer.disconnect();
+  }
+}
+
+/** One OffsetCommit from outside the group (generation -1) straight to its coordinator, as bench/bigCluster.mjs does. */
+async function commitEverywhere(kafka, group, topic, partitions) {
+  const createCluster = Object.getOwnPropertySymbols(kafka).find((sym) => sym.description === 'private:Kafka:createCluster');
+  const cluster = kafka[createCluster]({ allowAutoTopicCreation: false });
+  await cluster.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const coordinator = await cluster.findGroupCoordinator({ groupId: group });
+        await coordinator.offsetCommit({
+          groupId: group,
+          groupGenerationId: -1,
+          memberId: '',
+          retentionTime: -1,
+          topics: [{ topic, partitions: Array.from({ length: partitions }, (_, p) => ({ partition: p, offset: '1' })) }],
+        });
+        return;
+      } catch (err) {
+        if (attempt >= 30 || !/COORDINATOR|LOAD_IN_PROGRESS/.test(err.type ?? '')) throw err;
+        await new Promise((r) => setTimeout(r, 300));
+      }
+    }
+  } finally {
+    await cluster.disconnect();
+  }
+}
+
+/** Deletes the size's topic and group: one broker here holds ~10,000 partitions, so sizes go one at a time. */
+export async function tearDownCeiling(bootstrap, partitions) {
+  const { Kafka, logLevel } = requireFromRoot('kafkajs');
+  const admin = new Kafka({ brokers: bootstrap.split(','), clientId: 'ebx-bench-ceilings', logLevel: logLevel.NOTHING, requestTimeout: 120_000 }).admin();
+  await admin.connect();
+  try {
+    await admin.deleteGroups([ceilingGroup(partitions)]).catch(() => undefined);
+    await admin.deleteTopics({ topics: [ceilingTopic(partitions)], timeout: 120_000 }).catch(() => undefined);
+  } finally {
+    await admin.disconnect();
+  }
+}
