@@ -64,7 +64,7 @@ suite('explorer tree for big topics', () => {
     const children = await rows(api, row.node);
     assert.deepEqual(children.map((c) => c.label), ['Configuration', '≈13 records', ...Array.from({ length: PAGE }, (_, i) => `Partition ${i}`), 'Load more…']);
     const summary = children[1];
-    assert.equal(summary.description, '1,000 partitions · 995 empty');
+    assert.equal(summary.description, '995 empty · 1,000 partitions');
     assert.equal(summary.contextValue, 'topicSummary');
     const tooltip = (api.explorer.getTreeItem(summary.node).tooltip as vscode.MarkdownString).value;
     assert.match(tooltip, /two ListOffsets — earliest and latest — per leader broker/);
@@ -86,7 +86,7 @@ suite('explorer tree for big topics', () => {
     const filtered = await rows(api, row.node);
     assert.deepEqual(filtered.map((c) => [c.label, c.description.replace(/leader \d+/, 'leader N')]), [
       ['Configuration', filtered[0].description],
-      ['≈13 records', '1,000 partitions · 995 empty'],
+      ['≈13 records', '995 empty · 1,000 partitions'],
       ['Filter: 998-999, 500, 7', '4 of 1,000 partitions · click to clear'],
       ['Partition 7', '0…0≈ · leader N'],
       ['Partition 500', '0…2≈ · leader N'],

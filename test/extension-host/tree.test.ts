@@ -49,7 +49,7 @@ suite('explorer tree', () => {
     assert.equal(topicRow.contextValue, 'topic');
     const [configuration, summary, ...partitions] = await rows(api, topicRow.node);
     assert.deepEqual([configuration.label, configuration.contextValue], ['Configuration', 'topicConfig'], 'the configuration comes first');
-    assert.deepEqual([summary.label, summary.description, summary.contextValue], ['≈9 records', '3 partitions · 0 empty', 'topicSummary']);
+    assert.deepEqual([summary.label, summary.description, summary.contextValue], ['≈9 records', '0 empty · 3 partitions', 'topicSummary']);
     assert.deepEqual(partitions.map((p) => [p.label, p.description.replace(/leader \d+/, 'leader N'), p.contextValue]), [
       ['Partition 0', '0…3≈ · leader N', 'partition'],
       ['Partition 1', '0…3≈ · leader N', 'partition'],

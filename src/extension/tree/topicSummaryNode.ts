@@ -25,7 +25,8 @@ export class TopicSummaryNode implements ExplorerNode {
     const s = summarizePartitions(this.partitions);
     const item = new vscode.TreeItem(`≈${n(s.approximateRecords)} record${s.approximateRecords === 1 ? '' : 's'}`, vscode.TreeItemCollapsibleState.None);
     item.id = `topicSummary:${this.connection.id}:${this.topic}`;
-    item.description = [`${n(s.partitions)} partition${s.partitions === 1 ? '' : 's'}`, `${n(s.emptyPartitions)} empty`, s.leaderless ? `${n(s.leaderless)} without a leader` : ''].filter(Boolean).join(' · ');
+    // The topic's row already counts the partitions: what is new here comes first.
+    item.description = [`${n(s.emptyPartitions)} empty`, `${n(s.partitions)} partition${s.partitions === 1 ? '' : 's'}`, s.leaderless ? `${n(s.leaderless)} without a leader` : ''].filter(Boolean).join(' · ');
     item.tooltip = new vscode.MarkdownString(
       [
         `**${this.topic}**: ${n(s.partitions)} partitions, about ${n(s.approximateRecords)} records, ${n(s.emptyPartitions)} empty`,
