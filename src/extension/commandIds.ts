@@ -20,6 +20,8 @@ export const COMMAND_IDS = {
   produceTestEvent: 'eventBroker.produceTestEvent',
   filterTopics: 'eventBroker.filterTopics',
   loadMore: 'eventBroker.loadMore',
+  filterPartitions: 'eventBroker.filterPartitions',
+  clearPartitionFilter: 'eventBroker.clearPartitionFilter',
   watchLag: 'eventBroker.watchLag',
   searchRecords: 'eventBroker.searchRecords',
   toggleReadOnly: 'eventBroker.toggleReadOnly',

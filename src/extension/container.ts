@@ -6,8 +6,6 @@ import { PrompterHolder } from './prompter';
 import { ConnectionStore } from './connections/connectionStore';
 import { ExplorerProvider } from './tree/explorerProvider';
 import type { ExplorerNode } from './tree/explorerNode';
-import { TopicsFolderNode } from './tree/topicsFolderNode';
-import { GroupsFolderNode } from './tree/groupsFolderNode';
 import { TailManager } from './tail/tailManager';
 import { SettingsDiagnostics } from './diagnostics/settingsDiagnostics';
 import { checkClientOverrides, watchClientOverrides } from './diagnostics/clientOverridesCheck';
@@ -33,6 +31,8 @@ import { RecordsViewers } from './recordsViewer/recordsViewers';
 import { searchRecordsCommand } from './commands/searchRecords';
 import { nodeOrSelected, type NodeKind } from './selectedNode';
 import { TopicNode } from './tree/topicNode';
+import { isPagedNode } from './tree/paging';
+import { clearPartitionFilterCommand, filterPartitionsCommand } from './tree/partitionFilterCommand';
 import { PartitionNode } from './tree/partitionNode';
 import { GroupNode } from './tree/groupNode';
 import { ConfigEntryNode, TopicConfigNode } from './tree/topicConfigNodes';
@@ -168,8 +168,10 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     registerCommand(COMMAND_IDS.filterTopics, () => filterTopics(explorer, p()), commandLog),
     registerCommand(COMMAND_IDS.watchLag, (target?: unknown) => watchLagCommand(ctx(), or(target, GroupNode)), commandLog),
     registerCommand(COMMAND_IDS.loadMore, (folder?: unknown) => {
-      if (folder instanceof TopicsFolderNode || folder instanceof GroupsFolderNode) folder.loadMore();
+      if (isPagedNode(folder)) folder.loadMore();
     }, commandLog),
+    registerCommand(COMMAND_IDS.filterPartitions, (node?: unknown) => filterPartitionsCommand(p(), or(node, TopicNode)), commandLog),
+    registerCommand(COMMAND_IDS.clearPartitionFilter, (node?: unknown) => clearPartitionFilterCommand(node), commandLog),
   );
   checkClientOverrides(logger);
   log.info(`Event Broker Explorer activated (${store.list().length} connection(s), profile ${readSettings().brokerProfile})`);

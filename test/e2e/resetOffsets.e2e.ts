@@ -56,10 +56,10 @@ test('Reset Offsets… from the tree: the plan in a two-button modal (Escape kee
   await wb.modalButton('Commit Offsets');
   await until('the commit', async () => ((await describeGroup(session, group)).offsets.every((o) => o.committed === 0) ? true : undefined));
   await wb.expandRow(group);
-  await wb.waitForRow(`${topic} · committed`);
+  await wb.waitForRow(`committed 0 · end≈ 4 · ${topic}`);
   const rows = await until('the tree to show the new offsets', async () => {
     const all = await wb.treeRows('Explorer');
-    return [0, 1].every((p) => all.some((r) => r.startsWith(`p${p} · lag≈ 4`) && r.includes(`${topic} · committed 0 · end≈ 4`))) ? all : undefined;
+    return [0, 1].every((p) => all.some((r) => r.startsWith(`p${p} · lag≈ 4`) && r.includes(`committed 0 · end≈ 4 · ${topic}`))) ? all : undefined;
   });
   assert.ok(rows.some((r) => r.startsWith(group) && r.includes('Empty')), rows.join(' | '));
   await wb.screenshot('reset-offsets-tree');

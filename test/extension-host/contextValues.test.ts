@@ -35,6 +35,7 @@ const INTENDED: Record<string, ContextKey[]> = {
   'eventBroker.searchRecords@1_read@3': [...TOPICS, ...PARTITIONS],
   'eventBroker.produceTestEvent@2_write@1': ['topic'],
   'eventBroker.replayTopic@1_read@4': TOPICS,
+  'eventBroker.filterPartitions@1_read@5': TOPICS,
   'eventBroker.replayPartition@inline@1': PARTITIONS,
   'eventBroker.replayPartition@1_read@1': PARTITIONS,
   // Changing topics: never on a read-only connection's rows.
@@ -62,7 +63,7 @@ const INTENDED: Record<string, ContextKey[]> = {
 };
 
 /** Rows that no menu item is meant for (details, states and the "Load more…" row, which acts on click). */
-const WITHOUT_MENU: ContextKey[] = ['error', 'info', 'loadMore', 'configEntryReadOnly', 'broker', 'apiVersions', 'apiVersion', 'apiVersionNotOnVast', 'apiVersionPartlyOnVast', 'clusterTotals'];
+const WITHOUT_MENU: ContextKey[] = ['error', 'info', 'loadMore', 'configEntryReadOnly', 'broker', 'apiVersions', 'apiVersion', 'apiVersionNotOnVast', 'apiVersionPartlyOnVast', 'clusterTotals', 'topicSummary', 'partitionFilter', 'caughtUpOffsets'];
 
 const manifest = JSON.parse(fs.readFileSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'package.json'), 'utf8')) as {
   contributes: { menus: Record<string, MenuItem[]> };

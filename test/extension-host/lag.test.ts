@@ -124,8 +124,8 @@ suite('lag: time lag in the tree, Watch Lag', () => {
     const before = Date.now();
     const details = await rows(api, group.node);
     assert.deepEqual(details.map((d) => [d.label, d.description]), [
-      ['p0 · lag≈ 2 · 3 min behind', `${topic} · committed 1 · end≈ 3`],
-      ['p1 · lag≈ 0 · caught up', `${topic} · committed 2 · end≈ 2`],
+      ['p0 · lag≈ 2 · 3 min behind', `committed 1 · end≈ 3 · ${topic}`],
+      ['p1 · lag≈ 0 · caught up', `committed 2 · end≈ 2 · ${topic}`],
     ]);
     const p0 = details[0].node as GroupOffsetNode;
     const reading = p0.reading!;
@@ -158,8 +158,8 @@ suite('lag: time lag in the tree, Watch Lag', () => {
       assert.match(tooltipOf(api.explorer.getTreeItem(row.node)), /End offsets say 0 behind, but a record is waiting/);
       const details = await rows(api, row.node);
       assert.deepEqual(details.map((d) => [d.label, d.description]), [
-        ['p0 · lag≈ 0 · 3 min behind', `${topic} · committed 1 · end≈ 1`],
-        ['p1 · lag≈ 0 · caught up', `${topic} · committed 2 · end≈ 0`],
+        ['p0 · lag≈ 0 · 3 min behind', `committed 1 · end≈ 1 · ${topic}`],
+        ['p1 · lag≈ 0 · caught up', `committed 2 · end≈ 0 · ${topic}`],
       ]);
       const p0 = api.explorer.getTreeItem(details[0].node);
       assert.match(tooltipOf(p0), /End offsets say 0 behind, but a record is waiting/);

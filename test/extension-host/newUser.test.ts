@@ -214,7 +214,7 @@ suite('the tree, for a new user', () => {
     const { api, groupsFolder } = await folders();
     const group = await until('the group row', async () => (await rows(api, groupsFolder.node)).find((r) => r.label === groupId));
     const offsetRow = await findRow(api, group.node, /^p0 · lag≈ 2 · [^·]+ behind$/);
-    assert.equal(offsetRow.description, `${topic} · committed 4 · end≈ 6`);
+    assert.equal(offsetRow.description, `committed 4 · end≈ 6 · ${topic}`);
     const result = await withPrompter(api, new ScriptedPrompter([]), () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayFromCommitted', offsetRow.node));
     assert.equal(result.startOffset, 4);
     assert.equal(result.count, 2);

@@ -65,7 +65,7 @@ suite('offset reset commands', () => {
     const { row: after } = await groupRow(group);
     const offsets = await rows(api, after.node);
     // The label ends with the time lag read at the committed offset (the records are a few seconds old).
-    assert.deepEqual(offsets.map((o) => [o.label.replace(/ · [^·]+ behind$/, ' · … behind'), o.description]), [0, 1].map((p) => [`p${p} · lag≈ 4 · … behind`, `${topic} · committed 2 · end≈ 6`]));
+    assert.deepEqual(offsets.map((o) => [o.label.replace(/ · [^·]+ behind$/, ' · … behind'), o.description]), [0, 1].map((p) => [`p${p} · lag≈ 4 · … behind`, `committed 2 · end≈ 6 · ${topic}`]));
   });
 
   test('Reset Offsets… to a time: the topic comes before the time, whose formats the prompt names; the result says what moved and what stayed', async () => {

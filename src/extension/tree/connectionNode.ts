@@ -25,15 +25,17 @@ export class ConnectionNode implements ExplorerNode {
   ) {}
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.connection.name, vscode.TreeItemCollapsibleState.Collapsed);
+    // The environment's connection is named "KAFKA_BOOTSTRAP (host:port)" in messages; on its row the
+    // variable is the label and the address the description, so a 300-px sidebar shows both.
+    const fromEnvironment = this.connection.source === 'environment';
+    const item = new vscode.TreeItem(fromEnvironment ? 'KAFKA_BOOTSTRAP' : this.connection.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `connection:${this.connection.id}`;
     const readOnly = this.connection.readOnly === true;
-    const where = this.connection.source === 'environment' ? 'from environment' : this.connection.bootstrap;
-    item.description = readOnly ? `read-only · ${where}` : where;
+    item.description = readOnly ? `read-only · ${this.connection.bootstrap}` : this.connection.bootstrap;
     item.tooltip = new vscode.MarkdownString(
       [
         `**${this.connection.name}**`,
-        `bootstrap: \`${this.connection.bootstrap}\``,
+        `bootstrap: \`${this.connection.bootstrap}\`${fromEnvironment ? ' (from the environment variable KAFKA_BOOTSTRAP)' : ''}`,
         this.connection.username ? `user: ${this.connection.username} (${this.connection.saslMechanism})` : 'no authentication',
         this.connection.tls ? 'TLS' : '',
         readOnly ? `**Read-only**: changes are disabled (deleting groups, resetting or restoring offsets, producing, creating or deleting topics)${this.connection.source === 'environment' ? ' by EBX_READ_ONLY' : ''}.` : '',

@@ -19,6 +19,10 @@ export const CONTEXT_VALUES = {
   partition: 'partition',
   /** A partition of a read-only connection: no Delete Records. */
   partitionReadOnly: 'partition.readonly',
+  /** A topic's summary row (partitions, ≈ records, empty): nothing offered. */
+  topicSummary: 'topicSummary',
+  /** "Filter: 100-199" above a filtered topic's partitions: a click clears it. */
+  partitionFilter: 'partitionFilter',
   /** A topic's Configuration row: Edit is offered (not on a read-only connection). */
   topicConfig: 'topicConfig',
   topicConfigReadOnly: 'topicConfig.readonly',
@@ -44,6 +48,8 @@ export const CONTEXT_VALUES = {
   groupReadOnly: 'group.readonly',
   groupMember: 'member',
   groupOffset: 'groupOffset',
+  /** "N partitions caught up": a group's caught-up offset rows, folded. */
+  caughtUpOffsets: 'caughtUpOffsets',
   /** The Cluster node of a connection: brokers, API versions and totals. */
   cluster: 'cluster',
   broker: 'broker',

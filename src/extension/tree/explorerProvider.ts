@@ -52,10 +52,12 @@ export class ExplorerProvider implements vscode.TreeDataProvider<ExplorerNode>, 
     return this.roots ?? [];
   }
 
-  /** Reloads the partitions of a topic wherever the tree shows it (a tail of it saw newer offsets). */
+  /** Reloads the partitions of a topic wherever the tree shows it (a tail of it saw newer offsets, records were deleted). */
   refreshTopic(connectionId: string, topic: string): void {
     const node = this.connectionNodes().find((n) => n.connection.id === connectionId)?.topicsFolder?.nodeOf(topic);
-    if (node) this.emitter.fire(node);
+    if (!node) return;
+    node.forgetOffsets();
+    this.emitter.fire(node);
   }
 
   get topicFilter(): string {

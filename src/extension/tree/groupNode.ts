@@ -12,6 +12,9 @@ import { APPROXIMATE_END_NOTE, ErrorNode, InfoNode } from './simpleNodes';
 import { END_DISAGREES_SENTENCE, GroupOffsetNode, OFFSET_LAG_NOTE, TIME_LAG_NOTE } from './groupOffsetNode';
 import { CONTEXT_VALUES, groupContextValue } from './contextValues';
 import { groupProtocolWords, groupStateWords } from './groupRowWords';
+import { FOLD_CAUGHT_UP_FROM, orderGroupOffsets } from './groupOffsetOrder';
+import { pagedNodes, type PagedNode } from './paging';
+import { CaughtUpOffsetsNode } from './caughtUpOffsetsNode';
 
 const STATE_ICONS: Record<string, string> = {
   Stable: 'pass',
@@ -39,7 +42,7 @@ interface GroupRead {
 }
 
 /** One consumer group: lag first (it is what a narrow sidebar cuts off last), state, members. */
-export class GroupNode implements ExplorerNode {
+export class GroupNode implements ExplorerNode, PagedNode {
   /** Total lag: from the folder's one-pass lag of every group, then from this group's own expansion. */
   totalLag: number | null | undefined;
   /** Worst time lag (by reading at the committed offsets): the same two sources. */
@@ -51,6 +54,10 @@ export class GroupNode implements ExplorerNode {
    * they are built from this same read, so the row and its children never come from two reads.
    */
   private redrawRead: GroupRead | undefined;
+  /** The read the children were last built from, and the one Load more builds the next page from. */
+  private lastRead: GroupRead | undefined;
+  private pageRead: GroupRead | undefined;
+  private pages = 1;
 
   constructor(
     readonly parent: ExplorerNode,
@@ -115,6 +122,10 @@ export class GroupNode implements ExplorerNode {
   async children(): Promise<ExplorerNode[]> {
     let read = this.redrawRead;
     this.redrawRead = undefined;
+    if (!read && this.pageRead) {
+      read = this.pageRead; // Load more shows the read already on screen
+      this.pageRead = undefined;
+    }
     if (!read) {
       try {
         read = await this.read();
@@ -130,23 +141,40 @@ export class GroupNode implements ExplorerNode {
         }, REDRAW_READ_MS).unref?.();
       }
     }
+    this.lastRead = read;
     const { detail, report, timeLagError } = read;
     const nodes: ExplorerNode[] = [];
     for (const m of detail.members) {
       const assigned = m.assignment.map((a) => `${a.topic}[${a.partitions.join(',')}]`).join(' ');
       nodes.push(new InfoNode(this, m.clientId || m.memberId, { description: `${m.host}${assigned ? ` · ${assigned}` : ''}`, tooltip: `member ${m.memberId}\nclient ${m.clientId}\nhost ${m.host}\nassigned ${assigned || 'nothing'}`, icon: 'person', contextValue: CONTEXT_VALUES.groupMember }));
     }
-    for (const o of detail.offsets) {
+    const offsets = detail.offsets.map((o) => {
       const reading = report?.partitions.find((p) => p.topic === o.topic && p.partition === o.partition);
-      nodes.push(new GroupOffsetNode(this, this.connection, this.group.groupId, o, reading ? { reading } : { unknown: timeLagError ?? 'not read' }));
-    }
+      return { offset: o, reading, timeLag: reading ? { reading } : { unknown: timeLagError ?? 'not read' } };
+    });
+    // Lagging partitions first, the most lag first; the caught-up ones folded into one row.
+    const { lagging, caughtUp } = orderGroupOffsets(offsets);
+    const fold = caughtUp.length >= FOLD_CAUGHT_UP_FROM;
+    const listed = fold ? lagging : [...lagging, ...caughtUp];
+    const pageSize = this.context.settings().treePageSize;
+    nodes.push(...pagedNodes(this, listed, this.pages, pageSize, (r) => new GroupOffsetNode(this, this.connection, this.group.groupId, r.offset, r.timeLag)));
+    if (fold) nodes.push(new CaughtUpOffsetsNode(this, this.connection, this.context, this.group.groupId, caughtUp.map((r) => ({ offset: r.offset, timeLag: r.timeLag }))));
     if (nodes.length === 0) nodes.push(new InfoNode(this, 'No members and no committed offsets', { icon: 'info' }));
     return nodes;
+  }
+
+  /** One more page of offset rows, from the read on screen (no request). */
+  loadMore(): void {
+    this.pages++;
+    this.pageRead = this.lastRead;
+    this.context.changed(this);
   }
 
   /** Refresh (of this group, or of the view) reads the group again. */
   reset(): void {
     this.redrawRead = undefined;
+    this.pageRead = undefined;
+    this.pages = 1;
   }
 
   /** The group's members and offsets, and beside them its time lag, read group-less. */

@@ -19,8 +19,9 @@ export type PartitionTimeLagShown = { reading: PartitionLagReading } | { unknown
 
 /**
  * One partition a group has committed (or is assigned): partition, offset lag and time lag in the
- * label, so a 260-px sidebar still shows them; the topic and the offsets follow in the
- * description. Its menu replays from the committed offset — what the group would read next.
+ * label, so a 300-px sidebar still shows them; the committed and end offsets follow in the
+ * description, the topic last (a narrow sidebar cuts it first; the tooltip names it). Its menu
+ * replays from the committed offset — what the group would read next.
  */
 export class GroupOffsetNode implements ExplorerNode {
   constructor(
@@ -41,7 +42,7 @@ export class GroupOffsetNode implements ExplorerNode {
     const reading = this.reading;
     const timeWords = reading ? describeTimeLag(reading) : undefined;
     const item = new vscode.TreeItem(`p${o.partition} · lag≈ ${o.lag ?? '—'}${timeWords ? ` · ${timeWords}` : ''}`, vscode.TreeItemCollapsibleState.None);
-    item.description = `${o.topic} · committed ${o.committed ?? '—'} · end≈ ${o.end ?? '?'}`;
+    item.description = `committed ${o.committed ?? '—'} · end≈ ${o.end ?? '?'} · ${o.topic}`;
     const timeLine = reading
       ? `time lag: ${timeWords} — ${explainTimeLag(reading)}`
       : `time lag: unknown — ${'unknown' in this.timeLag ? this.timeLag.unknown : ''}`;
