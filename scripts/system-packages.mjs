@@ -18,6 +18,9 @@ export const SYSTEM_PACKAGES = {
   'libkrb5-dev': { for: "code-server's kerberos native module (gssapi headers)", present: () => fs.existsSync('/usr/include/gssapi/gssapi.h') || fs.existsSync('/usr/include/gssapi.h') },
   chromium: { for: 'the browser tests and the demo test', present: () => fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') },
   kcat: { for: 'batches written by librdkafka in the tests, and the benchmark yardstick', present: () => onPath('kcat') },
+  'python3-avro': { for: 'records written by Apache Avro (test/fixtures/records/generate.py)', present: () => fs.existsSync('/usr/lib/python3/dist-packages/avro') },
+  'python3-protobuf': { for: "records written by Google's Protobuf (the same script)", present: () => fs.existsSync('/usr/lib/python3/dist-packages/google/protobuf') },
+  'protobuf-compiler': { for: 'protoc, which makes the Protobuf classes of that script', present: () => onPath('protoc') },
   time: { for: "the bench's peak-memory figures (/usr/bin/time -f %M)", present: () => fs.existsSync('/usr/bin/time') },
 };
 
@@ -26,6 +29,8 @@ export const NEEDS = {
   'code-server': ['ripgrep', 'libkrb5-dev'],
   demo: ['ripgrep', 'libkrb5-dev'],
   test: ['ripgrep', 'libkrb5-dev', 'chromium', 'kcat', 'time'],
+  // The `registry` tier, run only when named (`npm test -- registry`).
+  registry: ['python3-avro', 'python3-protobuf', 'protobuf-compiler'],
 };
 
 function onPath(command) {
