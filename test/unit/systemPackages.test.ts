@@ -20,11 +20,13 @@ function whatItNeeds(): string {
   return readme.slice(start, end < 0 ? undefined : end);
 }
 
-test('the README names every Debian package npm test and the demo use', () => {
+test('the README names every Debian package npm test, the demo and the registry tier use', () => {
   const section = whatItNeeds();
   const tests = packagesFor('test');
+  const registry = packagesFor('registry');
   assert.ok(tests.length >= 5, tests.join(' '));
-  for (const name of tests) assert.ok(section.includes(`\`${name}\``), `README's "What it needs" names \`${name}\``);
+  assert.ok(registry.length >= 3, registry.join(' '));
+  for (const name of [...tests, ...registry]) assert.ok(section.includes(`\`${name}\``), `README's "What it needs" names \`${name}\``);
 });
 
 test('the demo needs only code-server\'s packages, never kcat', () => {
