@@ -246,7 +246,14 @@ export class WorkbenchPage {
     const item = this.page.locator('.monaco-menu .action-item').filter({ hasText: label }).first();
     for (let attempt = 1; ; attempt++) {
       await row.click({ button: 'right' });
-      await item.waitFor({ timeout: 30_000 });
+      try {
+        // A row redrawn under the click (its lag arriving) closes the menu it opened: open it again.
+        await item.waitFor({ timeout: 10_000 });
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        await this.page.keyboard.press('Escape');
+        continue;
+      }
       await item.hover();
       await new Promise((r) => setTimeout(r, 300));
       await item.click();

@@ -8,6 +8,7 @@ import type { KafkaSession } from '../../src/core/session';
 import type { ReplayResult } from '../../src/extension/commands/replayPartition';
 import type { ExtensionApi } from '../../src/extension/container';
 import type { ExplorerNode } from '../../src/extension/tree/explorerNode';
+import { VIEW_ID } from '../../src/extension/commandIds';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { extensionApi, findRow, until, withPrompter } from './extensionApi';
 
@@ -36,14 +37,27 @@ suite('palette commands and the selected row', () => {
     return { api, topicRow, partitionRow: await findRow(api, topicRow.node, 'Partition 1') };
   }
 
-  /** Selects the row in the view, as a click does, and waits until the view says it is selected. */
+  /**
+   * Selects the row in the view, as a click does, and waits until the view says it is selected. The
+   * view is shown first (a reveal into a view that is not on screen selects nothing), and the reveal
+   * is tried again while the view is still drawing the rows it must pass through.
+   */
   async function select(api: ExtensionApi, node: ExplorerNode, label: string) {
-    await api.treeView.reveal(node, { select: true, focus: false });
-    await until(`${label} selected in the view`, () => {
+    await vscode.commands.executeCommand(`${VIEW_ID}.focus`);
+    const selectedNow = () => {
       const selected = api.treeView.selection;
       const item = selected.length === 1 ? api.explorer.getTreeItem(selected[0]) : undefined;
-      return item && (typeof item.label === 'string' ? item.label : item.label?.label) === label ? true : undefined;
-    });
+      return item !== undefined && (typeof item.label === 'string' ? item.label : item.label?.label) === label;
+    };
+    for (let attempt = 1; ; attempt++) {
+      await api.treeView.reveal(node, { select: true, focus: false });
+      try {
+        await until(`${label} selected in the view`, () => (selectedNow() ? true : undefined), 5_000);
+        return;
+      } catch (err) {
+        if (attempt >= 4) throw err;
+      }
+    }
   }
 
   test('Replay Topic… from the palette with a topic row selected replays that topic without asking which', async () => {
