@@ -82,7 +82,7 @@ function drawCharts(state: LagChartState): void {
 function render(state: LagChartState): void {
   last = state;
   title.textContent = `Lag of ${state.group}`;
-  subtitle.textContent = `${state.connection} · sampled every ${state.intervalSeconds} s while this panel is visible · charts keep the last ${Math.round(state.windowMs / 60_000)} minutes`;
+  subtitle.textContent = `${state.connection} · sampled every ${state.intervalSeconds} s until this panel is closed · charts keep the last ${Math.round(state.windowMs / 60_000)} minutes`;
   error.textContent = state.error ?? '';
   error.hidden = !state.error;
   const current = state.current;
