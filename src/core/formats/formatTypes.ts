@@ -1,0 +1,41 @@
+// The shapes the record formats share (issue 23): what a key or value is read as, the schema that
+// read it, and the codec a schema becomes. Codecs are built once per schema (per registry id, per
+// workspace file) and then read records synchronously: the reader's hot loop never awaits.
+
+/** How a key or value is read. `auto` is UTF-8 text or binary, plus the Confluent wire format when a registry is configured. */
+export const FIELD_FORMATS = ['auto', 'string', 'json', 'avro', 'protobuf', 'json-schema', 'bytes', 'int32', 'int64', 'double', 'uuid'] as const;
+export type FieldFormatName = (typeof FIELD_FORMATS)[number];
+
+/** The formats that need a schema (from a registry or a workspace file). */
+export type SchemaFormat = 'avro' | 'protobuf' | 'json-schema';
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** How a field was read, as the CLI's `--json` lines carry it in `keySchema` / `valueSchema`. */
+export interface SchemaLabel {
+  format: FieldFormatName;
+  /** The registry's schema id; null for a workspace file or a format without a schema. */
+  id: number | null;
+  /** The record's / message's full name (`shop.Order`), or the schema file's name; null when none. */
+  name: string | null;
+}
+
+/** One schema, ready to read and write payloads (the bytes after any wire-format header). */
+export interface SchemaCodec {
+  readonly label: SchemaLabel;
+  /**
+   * The payload as a JSON value (see docs/formats.md for each format's mapping). `messageIndexes`
+   * are the Confluent Protobuf message indexes ([0] = the first message of the file). Throws a
+   * `FormatError` whose message is one sentence.
+   */
+  decode(payload: Buffer, messageIndexes?: readonly number[]): JsonValue;
+  /** A JSON value as the payload; throws a `FormatError` with the schema's own complaint when it does not fit. */
+  encode(value: unknown): Buffer;
+  /** For Protobuf: the message indexes of the message `encode` writes (Confluent wire format). */
+  readonly messageIndexes?: readonly number[];
+}
+
+/** A record's bytes that do not read as asked: the message is one sentence, shown beside the raw bytes. */
+export class FormatError extends Error {
+  override name = 'FormatError';
+}
