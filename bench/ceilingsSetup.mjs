@@ -5,6 +5,7 @@ import { requireFromRoot } from './lib.mjs';
 
 /** KRaft refuses one operation of more than 10,000 records ("excessively large batch operation"). */
 const PARTITIONS_PER_STEP = 4000;
+const COMMIT_STEP = 2000;
 /** Records per partition. */
 export const RECORDS_PER_PARTITION = 2;
 
@@ -96,13 +97,18 @@ async function commitEverywhere(kafka, group, topic, partitions) {
     for (let attempt = 0; ; attempt++) {
       try {
         const coordinator = await cluster.findGroupCoordinator({ groupId: group });
-        await coordinator.offsetCommit({
-          groupId: group,
-          groupGenerationId: -1,
-          memberId: '',
-          retentionTime: -1,
-          topics: [{ topic, partitions: Array.from({ length: partitions }, (_, p) => ({ partition: p, offset: '1' })) }],
-        });
+        // In steps: one commit of 10,000 partitions is one record on __consumer_offsets above its
+        // 1 MB limit (INVALID_COMMIT_OFFSET_SIZE). A step committed twice on a retry is harmless.
+        for (let from = 0; from < partitions; from += COMMIT_STEP) {
+          const count = Math.min(COMMIT_STEP, partitions - from);
+          await coordinator.offsetCommit({
+            groupId: group,
+            groupGenerationId: -1,
+            memberId: '',
+            retentionTime: -1,
+            topics: [{ topic, partitions: Array.from({ length: count }, (_, i) => ({ partition: from + i, offset: '1' })) }],
+          });
+        }
         return;
       } catch (err) {
         if (attempt >= 30 || !/COORDINATOR|LOAD_IN_PROGRESS/.test(err.type ?? '')) throw err;

@@ -10,11 +10,17 @@ export function ceilingRows(scenario, add) {
       add(
         `${size.partitions.toLocaleString('en-US')} partitions: ${op.name}, ms, median (min–max) of ${op.ours.wallMs.n}; CPU ${op.ours.cpuSeconds ? `${op.ours.cpuSeconds.median} s` : 'not measured'}; peak RSS ${op.ours.rssMb.median} MB; load ${range(op.ours.loadavg1)}`,
         `${range(op.ours.wallMs)}${requests}`,
-        op.peer ? `${range(op.peer.wallMs)}${peerRequests} ${op.peer.tool}` : '',
+        op.peer ? peerCell(op.peer, range, peerRequests) : '',
         op.ratio,
         op.target,
         op.met,
       );
     }
   }
+}
+
+/** The peer's figures, and how often it failed (a failed run is not timed). */
+function peerCell(peer, range, peerRequests) {
+  const failed = peer.failures > 0 ? `; failed ${peer.failures} of ${peer.failures + (peer.wallMs?.n ?? 0)} runs (${peer.failure})` : '';
+  return `${peer.wallMs ? `${range(peer.wallMs)}${peerRequests} ` : ''}${peer.tool}${failed}`;
 }

@@ -4,6 +4,7 @@ import { LATEST, type ClusterAccess, type GroupDescription, type PartitionMeta }
 import { EbxError, UsageError } from '../errors';
 import { readGroupCommits } from './groupCommits';
 import { CLASSIC_GROUP } from './groupTypes';
+import { byTopicThenPartition } from '../topicPartitionOrder';
 
 /** One group in detail, of either protocol: members with their assignments, and per-partition committed offset, end and lag. */
 export async function describeGroup(session: KafkaSession, groupId: string): Promise<GroupDetail> {
@@ -40,7 +41,7 @@ async function offsetsWithLag(access: ClusterAccess, committed: { topic: string;
       const end = ends.get(key) ?? null;
       return { ...r, end, lag: lagOf(r.committed, end) };
     })
-    .sort((a, b) => a.topic.localeCompare(b.topic) || a.partition - b.partition);
+    .sort(byTopicThenPartition);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { GroupOffset } from '../model';
 import type { KafkaSession } from '../session';
 import { LATEST } from '../clusterAccess';
 import { lagOf, leadersOf } from './describeGroup';
+import { byTopicThenPartition } from '../topicPartitionOrder';
 
 export interface GroupLag {
   groupId: string;
@@ -50,7 +51,7 @@ export async function groupLags(session: KafkaSession, groupIds?: string[]): Pro
             const end = ends.get(key(o.topic, o.partition)) ?? null;
             return { topic: o.topic, partition: o.partition, committed: committedOffset, end, lag: lagOf(committedOffset, end) };
           })
-          .sort((a, b) => a.topic.localeCompare(b.topic) || a.partition - b.partition);
+          .sort(byTopicThenPartition);
         const lags = offsets.map((o) => o.lag).filter((l): l is number => l !== null);
         return { groupId: c.groupId, totalLag: lags.length ? lags.reduce((a, b) => a + b, 0) : null, offsets, ...(c.error ? { error: c.error } : {}) };
       })

@@ -12,6 +12,7 @@ import { firstRecordsAt } from './firstRecordsAt';
 import type { GroupLagReport, LagReadOptions, PartitionLagReading } from './lagModel';
 import { maxTimeLagOf, timeLagOf } from './timeLagOf';
 import { readGroupCommits } from '../groups/groupCommits';
+import { byTopicThenPartition } from '../topicPartitionOrder';
 
 export async function readGroupLag(session: KafkaSession, group: string, options: LagReadOptions = {}): Promise<GroupLagReport> {
   if (group.trim() === '') throw new UsageError('A consumer group id is required.');
@@ -56,7 +57,7 @@ export async function readGroupLag(session: KafkaSession, group: string, options
       const time = timeLagOf(r.topic, r.partition, committedOffset, committedOffset === null ? undefined : (found.get(key) ?? { kind: 'error', message: notReadSentence(r.topic, r.partition) }), sampledAt);
       return { ...time, end, endApproximate, lag, endDisagrees: lag === 0 && time.unread === true };
     })
-    .sort((a, b) => a.topic.localeCompare(b.topic) || a.partition - b.partition);
+    .sort(byTopicThenPartition);
   return { group, state: description?.state || 'Unknown', sampledAt, partitions: readings, maxTimeLagMs: maxTimeLagOf(readings) };
 }
 

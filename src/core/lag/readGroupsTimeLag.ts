@@ -12,6 +12,7 @@ import { firstRecordsAt, type FirstRecordOutcome, type OffsetToLookAt } from './
 import type { GroupTimeLag, LagReadOptions } from './lagModel';
 import { maxTimeLagOf, timeLagOf } from './timeLagOf';
 import { fetchAnswerWithinMs } from './readGroupLag';
+import { byTopicThenPartition } from '../topicPartitionOrder';
 
 /** A group's committed offsets as groupLags (groupLags.ts) returns them: pass those to save the OffsetFetch. */
 export interface GroupCommits {
@@ -76,7 +77,7 @@ export async function readTimeLagOfCommits(session: KafkaSession, groups: readon
         };
         return timeLagOf(o.topic, o.partition, o.committed, outcome, sampledAt);
       })
-      .sort((a, b) => a.topic.localeCompare(b.topic) || a.partition - b.partition);
+      .sort(byTopicThenPartition);
     return { groupId: g.groupId, sampledAt, maxTimeLagMs: maxTimeLagOf(read), partitions: read, ...(g.error ? { error: g.error } : {}) };
   });
 }

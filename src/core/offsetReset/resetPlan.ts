@@ -8,6 +8,7 @@ import { EbxError, UsageError } from '../errors';
 import { validateTopicName } from '../topics/topicName';
 import { groupCapWarning, partitionKey, readGroupForReset, type GroupForReset } from './groupForReset';
 import { planPartition, type PartitionFacts, type PlannedPartition, type ResetTarget } from './resetTarget';
+import { byTopicThenPartition } from '../topicPartitionOrder';
 
 export interface ResetScope {
   topic: string;
@@ -111,7 +112,7 @@ export async function resolveScope(access: ClusterAccess, scope: ResetScope[]): 
       chosen.set(partitionKey(s.topic, partition), { topic: s.topic, partition, leader: meta.leader });
     }
   }
-  return [...chosen.values()].sort((a, b) => a.topic.localeCompare(b.topic) || a.partition - b.partition);
+  return [...chosen.values()].sort(byTopicThenPartition);
 }
 
 /**
