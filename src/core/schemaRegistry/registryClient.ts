@@ -241,8 +241,11 @@ export class SchemaRegistryClient {
       return json;
     }
     const code = errorCode(json);
-    if (status === 404 && missing && code !== undefined) throw new RegistryError('not-found', missing(code));
-    if (status === 404 && code === undefined) {
+    // Only the registry's own 404xx codes mean "not there": its web server answers a path that is
+    // not the API with 404 too, and Apicurio's even with a JSON error_code (404 or 0).
+    const registryMissing = code !== undefined && code >= 40400 && code <= 40499;
+    if (status === 404 && missing && registryMissing) throw new RegistryError('not-found', missing(code));
+    if (status === 404 && !registryMissing) {
       throw new RegistryError('bad-answer', `${this.where} answered 404 without a registry error code, so the URL is probably not its API (for Apicurio it ends in /apis/ccompat/v7).`);
     }
     if (status === 401 || status === 403) {

@@ -216,6 +216,10 @@ test('a URL with a path prefix and a trailing slash; subject names URL-encoded; 
     }
     if (req.url === `${prefix}/subjects/orders-value/versions/5`) return notFound(40402, 'Version 5 not found');
     if (req.url === `${prefix}/subjects/gone/versions`) return notFound(40401, 'Subject not found');
+    // What a web server answers for a path outside the API: Confluent's and Apicurio's (as the real
+    // Apicurio 2.4.2 answers them), and a plain one's.
+    if (req.url === '/schemas/ids/2') return notFound(404, 'HTTP 404 Not Found');
+    if (req.url === '/schemas/ids/3') return notFound(0, 'RESTEASY003210: Could not find resource for full path');
     return { status: 404, text: '<html><body>Not Found</body></html>' };
   });
   try {
@@ -234,6 +238,10 @@ test('a URL with a path prefix and a trailing slash; subject names URL-encoded; 
     const wrongUrl = await rejection(new SchemaRegistryClient({ url: s.url }).schemaById(1));
     assert.equal(wrongUrl.kind, 'bad-answer', 'a 404 without a registry error code is not "id missing"');
     assert.match(wrongUrl.message, /probably not its API/);
+    for (const id of [2, 3]) {
+      const withCode = await rejection(new SchemaRegistryClient({ url: s.url }).schemaById(id));
+      assert.equal(withCode.kind, 'bad-answer', `a 404 whose error_code is not 404xx (id ${id}) is not "id missing"`);
+    }
   } finally {
     await s.close();
   }
