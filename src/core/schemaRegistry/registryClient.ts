@@ -75,9 +75,14 @@ function endpointOf(config: RegistryConfig): { endpoint: RegistryEndpoint; secre
   const username = config.username ?? (url.username ? decodeURIComponent(url.username) : undefined);
   const password = config.password ?? (url.password ? decodeURIComponent(url.password) : undefined);
   let authorization: string | undefined;
+  let basicCredentials: string | undefined;
   if (config.bearerToken) authorization = `Bearer ${config.bearerToken}`;
-  else if (username !== undefined) authorization = `Basic ${Buffer.from(`${username}:${password ?? ''}`, 'utf8').toString('base64')}`;
-  const secrets = [config.bearerToken, password, authorization].filter((s): s is string => !!s);
+  else if (username !== undefined) {
+    basicCredentials = Buffer.from(`${username}:${password ?? ''}`, 'utf8').toString('base64');
+    authorization = `Basic ${basicCredentials}`;
+  }
+  // The encoded credentials too: a proxy may echo them without the "Basic " before them.
+  const secrets = [config.bearerToken, password, basicCredentials].filter((s): s is string => !!s);
   const endpoint: RegistryEndpoint = {
     origin: url.origin,
     basePath: url.pathname.replace(/\/+$/, ''),

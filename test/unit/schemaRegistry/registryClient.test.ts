@@ -3,8 +3,11 @@
 // against the real one (Apicurio) is test/registry/registryClient.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import { COOL_DOWN_MS, MISSING_ID_MS, RegistryError, SchemaRegistryClient } from '../../../src/core/schemaRegistry/registryClient';
 
 interface SeenRequest {
@@ -192,12 +195,13 @@ test('a registry failure: "answered 500: its message", and a secret it echoes is
   const password = 'hunter2-very-secret';
   const s = await standIn((req) => ({
     status: 500,
-    json: { error_code: 50001, message: `Store failed\n for ${String(req.headers.authorization)} (${password})` },
+    // The header, its credentials without "Basic ", the password: a proxy may echo any of them.
+    json: { error_code: 50001, message: `Store failed\n for ${String(req.headers.authorization)}, ${String(req.headers.authorization).slice(6)} (${password})` },
   }));
   try {
     const err = await rejection(new SchemaRegistryClient({ url: `http://bob:${password}@${s.host}` }).schemaById(9));
     assert.equal(err.kind, 'refused');
-    assert.ok(err.message.startsWith(`the schema registry at ${s.host} answered 500: Store failed for `), err.message);
+    assert.equal(err.message, `the schema registry at ${s.host} answered 500: Store failed for Basic ***, *** (***).`);
     assert.ok(!err.message.includes(password), err.message);
     assert.ok(!err.message.includes(Buffer.from(`bob:${password}`).toString('base64')), err.message);
     assert.equal(s.requests[0].headers.authorization, `Basic ${Buffer.from(`bob:${password}`).toString('base64')}`, 'credentials taken from the URL');
@@ -351,6 +355,47 @@ test('answers a client must not trust: more than 16 MB, not JSON, the wrong shap
     assert.equal(s.requests.filter((r) => r.url === '/schemas/ids/3').length, 2, 'a failure other than "not found" is not cached');
   } finally {
     await s.close();
+  }
+});
+
+test('a 6 MB schema (issue 23 names it among the bad input) is read whole', async () => {
+  const doc = 'd'.repeat(6 * 1024 * 1024);
+  const schema = JSON.stringify({ type: 'record', name: 'Big', doc, fields: [] });
+  const s = await standIn(() => ({ status: 200, json: { schema } }));
+  try {
+    const big = await new SchemaRegistryClient({ url: s.url }).schemaById(5);
+    assert.equal(big.schema.length, schema.length);
+    assert.equal(big.schema, schema);
+  } finally {
+    await s.close();
+  }
+});
+
+test('TLS: a self-signed certificate is one sentence, accepted with its CA given or with checking off', async () => {
+  // A throwaway certificate for 127.0.0.1 (test/fixtures/tls/README.md), read from the sources, not out/.
+  const tls = resolve(__dirname, '../../../../test/fixtures/tls');
+  const cert = readFileSync(resolve(tls, 'standin-127.0.0.1.cert.pem'));
+  const key = readFileSync(resolve(tls, 'standin-127.0.0.1.key.pem'));
+  let answered = 0;
+  const server = https.createServer({ cert, key }, (_req, res) => {
+    answered++;
+    res.writeHead(200, { 'Content-Type': 'application/vnd.schemaregistry.v1+json' });
+    res.end('["orders-value"]');
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const untrusted = await rejection(new SchemaRegistryClient({ url: `https://${host}` }).subjects());
+    assert.equal(untrusted.kind, 'unreachable');
+    assert.equal(untrusted.message, `the schema registry at ${host} does not answer (its TLS certificate is self-signed and not trusted).`);
+    assert.equal(answered, 0);
+    assert.deepEqual(await new SchemaRegistryClient({ url: `https://${host}`, ca: cert }).subjects(), ['orders-value']);
+    assert.deepEqual(await new SchemaRegistryClient({ url: `https://${host}`, ca: cert.toString('utf8') }).subjects(), ['orders-value']);
+    assert.deepEqual(await new SchemaRegistryClient({ url: `https://${host}`, rejectUnauthorized: false }).subjects(), ['orders-value']);
+    assert.equal(answered, 3);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((done) => server.close(() => done()));
   }
 });
 
