@@ -140,6 +140,14 @@ describe('the schema registry client against a real registry (Apicurio, Confluen
     ]);
   });
 
+  test('a 6 MB Avro schema (issue 23 names it among the bad input): registered, read back whole by id', async () => {
+    const schema = JSON.stringify({ type: 'record', name: 'Big', namespace: 'ebx.big', doc: 'd'.repeat(6 * 1024 * 1024), fields: [{ name: 'x', type: 'int' }] });
+    const id = await client.register('big-value', schema, 'AVRO');
+    const byId = await client.schemaById(id);
+    assert.equal(byId.schema.length, schema.length);
+    assert.deepEqual(JSON.parse(byId.schema), JSON.parse(schema));
+  });
+
   test('what the registry lacks or refuses: one sentence naming its host', async () => {
     const missing = await rejection(client.schemaById(987654));
     assert.equal(missing.kind, 'not-found');
