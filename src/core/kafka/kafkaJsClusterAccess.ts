@@ -37,6 +37,7 @@ import type {
 } from '../clusterAccess';
 import { configRefusal, configSourceName, hasIncrementalAlterConfigs, incrementalAlterTopicConfig } from './topicConfigRequests';
 import { classified, classifyError } from './classifyError';
+import { listOffsetsOn } from './listOffsetsRequest';
 import { registerCodecs } from './codecs';
 import { repairConnectionReuse } from './connectionReuse';
 import { patchRequestQueueTimer } from './requestQueueTimer';
@@ -199,21 +200,8 @@ class KafkaJsClusterAccess implements ClusterAccess {
         requests.map(async ([leader, forLeader]) => {
           const broker = await this.broker(leader);
           const byTopic = groupBy(forLeader, (q) => q.topic);
-          const { responses } = await broker.listOffsets({
-            isolationLevel: 1,
-            topics: [...byTopic].map(([topic, qs]) => ({
-              topic,
-              partitions: qs.map((q) => ({ partition: q.partition, timestamp: String(q.timestamp) })),
-            })),
-          });
-          return responses.flatMap((r) =>
-            r.partitions.map((p) => ({
-              topic: r.topic,
-              partition: p.partition,
-              offset: Number(p.offset),
-              timestamp: p.timestamp === undefined || Number(p.timestamp) < 0 ? null : Number(p.timestamp),
-            })),
-          );
+          const answers = await listOffsetsOn(broker, READ_COMMITTED, [...byTopic].map(([topic, qs]) => ({ topic, partitions: qs.map((q) => ({ partition: q.partition, timestamp: q.timestamp })) })));
+          return answers.map((a) => ({ topic: a.topic, partition: a.partition, offset: a.offset, timestamp: a.timestamp < 0 ? null : a.timestamp }));
         }),
       );
       return answers.flat();
@@ -568,6 +556,8 @@ function toMetadata(raw: MetadataResponse): Metadata {
  * here at most) still gets one request; a VAST view of 200,000 partitions on one address, twenty.
  */
 const LIST_OFFSETS_PARTITIONS_AT_MOST = 20_000;
+/** Offsets of committed records only, as consumers with read_committed see them. */
+const READ_COMMITTED = 1;
 
 function inPiecesOf<T>(size: number, items: T[]): T[][] {
   if (items.length <= size) return [items];
