@@ -565,7 +565,9 @@ function launchNode(libs, st, node, exits) {
   const child = spawn(
     'java',
     [
-      st.nodes.length === 1 ? '-Xmx512m' : '-Xmx384m',
+      // EBX_BROKER_HEAP (e.g. 1g): bench --ceilings sets it; 512 MB ran out after ~20 minutes of
+      // 10,000-partition requests on a topic of 10,000 partitions.
+      `-Xmx${process.env.EBX_BROKER_HEAP ?? (st.nodes.length === 1 ? '512m' : '384m')}`,
       '-XX:+UseG1GC',
       '-XX:MaxGCPauseMillis=20',
       '-Djava.awt.headless=true',

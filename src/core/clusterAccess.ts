@@ -226,6 +226,12 @@ export interface ClusterAccess {
   /** Forget cached leaders (after a leader change or a dropped connection). */
   refreshMetadata(): Promise<void>;
   leaderOf(topic: string, partition: number): Promise<number>;
+  /**
+   * The leader from metadata already at hand, without a request or an await; undefined when it is
+   * not known yet (then ask leaderOf). A reader's first round over 10,000 partitions awaited
+   * leaderOf 10,000 times in a row: ~160 ms.
+   */
+  knownLeaderOf?(topic: string, partition: number): number | undefined;
   /** ApiVersions sent to this broker: every request it accepts, sorted by api key. */
   apiVersions(nodeId: number): Promise<ApiVersionRange[]>;
   /** ListOffsets grouped by leader: one request per broker, whatever the number of topics. */

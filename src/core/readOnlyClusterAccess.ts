@@ -55,6 +55,9 @@ class ReadOnlyClusterAccess implements ClusterAccess {
   leaderOf(topic: string, partition: number): Promise<number> {
     return this.inner.leaderOf(topic, partition);
   }
+  knownLeaderOf(topic: string, partition: number): number | undefined {
+    return this.inner.knownLeaderOf?.(topic, partition);
+  }
   apiVersions(nodeId: number): Promise<ApiVersionRange[]> {
     return this.inner.apiVersions(nodeId);
   }

@@ -172,6 +172,16 @@ class KafkaJsClusterAccess implements ClusterAccess {
     });
   }
 
+  knownLeaderOf(topic: string, partition: number): number | undefined {
+    if (this.connected === undefined || !this.cluster.targetTopics.has(topic)) return undefined;
+    try {
+      const leader = this.leaderIndex(topic).get(partition);
+      return leader === undefined || leader === null || leader < 0 ? undefined : leader;
+    } catch {
+      return undefined; // not in the metadata kafkajs holds: leaderOf asks for it
+    }
+  }
+
   /**
    * Partition to leader for a topic, from kafkajs's cached metadata. kafkajs finds a leader by a
    * linear search of the topic's partitions: a reader of 10,000 partitions asking for each would
