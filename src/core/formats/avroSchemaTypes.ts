@@ -54,9 +54,40 @@ function jsonTypeHook(schema: avro.Schema, opts: unknown): avro.Type | undefined
   return wrapper ? construct(wrapper, s, opts) : undefined;
 }
 
+/** What avsc's RecordType builds its record class from (not in avsc's typings). */
+interface RecordInternals {
+  fields: { name: string; defaultValue: () => unknown }[];
+}
+type CreateConstructor = (this: RecordInternals, errorStack: unknown, omitRecordMethods: unknown) => unknown;
+
+/** Passed as avsc's `omitRecordMethods` option: it asks for plain records, and only our parses pass it. */
+const PLAIN_RECORDS = Object.freeze({ plainRecords: true });
+
+/**
+ * avsc reads a record as an instance of a class it generates (clone/toBuffer on its prototype); a
+ * decoded value here is plain JSON, so for our parses the "class" returns an object literal (`new`
+ * on a function that returns an object yields that object). Types are frozen once built, so this
+ * is the one place to change it; readers and resolvers all construct records through it.
+ */
+function installPlainRecords(): void {
+  const proto = avro.types.RecordType.prototype as unknown as { _createConstructor: CreateConstructor };
+  const original = proto._createConstructor;
+  proto._createConstructor = function (this: RecordInternals, errorStack: unknown, omitRecordMethods: unknown): unknown {
+    if (omitRecordMethods !== PLAIN_RECORDS) return original.call(this, errorStack, omitRecordMethods);
+    const args = this.fields.map((_f, i) => `v${i}`);
+    // Computed keys: a field named __proto__ stays an own property.
+    const props = this.fields.map((f, i) => `[${JSON.stringify(f.name)}]: v${i} === undefined ? d[${i}]() : v${i}`);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- as avsc itself does: one generated function per record type keeps reading fast.
+    const make = new Function('d', `return function (${args.join(', ')}) { return { ${props.join(', ')} }; };`) as (d: (() => unknown)[]) => unknown;
+    return make(this.fields.map((f) => f.defaultValue));
+  };
+}
+installPlainRecords();
+
 /** A schema (JSON text or object) as an avsc type with the JSON mapping; named types land in `registry`. */
 export function parseAvroSchema(schema: string | object, registry: Record<string, avro.Type>): avro.Type {
   const parsed: unknown = typeof schema === 'string' ? JSON.parse(schema) : schema;
   // A bare name ("string", or a reference's "shop.Customer") is a schema too.
-  return avro.Type.forSchema(parsed as avro.Schema, { registry, typeHook: jsonTypeHook, wrapUnions: 'auto' });
+  const options = { registry, typeHook: jsonTypeHook, wrapUnions: 'auto', omitRecordMethods: PLAIN_RECORDS } as unknown as Partial<avro.ForSchemaOptions>;
+  return avro.Type.forSchema(parsed as avro.Schema, options);
 }

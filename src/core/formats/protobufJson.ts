@@ -35,7 +35,9 @@ function withDefaults(type: protobuf.Type, json: JsonObject): JsonObject {
     const nested = field.resolvedType instanceof protobuf.Type && !field.resolvedType.fullName.startsWith('.google.protobuf.') ? field.resolvedType : undefined;
     if (value === undefined) {
       // Message fields, oneof members and `optional` ones have presence: absent means unset.
-      if (!field.hasPresence) json[key] = defaultJson(field);
+      // (protobufjs's hasPresence does not say so for message fields: checked by hand.)
+      const hasPresence = field.hasPresence || field.partOf !== null || (!field.repeated && !field.map && field.resolvedType instanceof protobuf.Type);
+      if (!hasPresence) json[key] = defaultJson(field);
       continue;
     }
     if (!nested || value === null) continue;
