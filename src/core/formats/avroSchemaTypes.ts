@@ -2,6 +2,7 @@
 // typeHook puts the JSON types in place of long, bytes, fixed, float, double and the logical types
 // we map, at every depth, named references included.
 import * as avro from 'avsc';
+import './avroBlockBounds';
 import { Base64Type, DateType, DecimalType, JSON_LONG, JsonFloatType, TimestampMicrosType, TimestampMillisType } from './avroJsonTypes';
 
 type LogicalClass = new (schema: avro.Schema, opts?: unknown) => avro.types.LogicalType;
