@@ -2,7 +2,7 @@
 // reader schema, avsc's resolver applies Avro's schema evolution (a v2 reader on v1 records).
 import * as avro from 'avsc';
 import { FormatError, type JsonValue, type SchemaCodec } from './formatTypes';
-import { parseAvroSchema } from './avroSchemaTypes';
+import { parseAvroSchema, prepareWriting } from './avroSchemaTypes';
 
 export interface AvroCodecOptions {
   id: number | null;
@@ -32,7 +32,8 @@ function withReferences(references: AvroCodecOptions['references']): Record<stri
 }
 
 export function avroCodec(writerSchema: string | object, options: AvroCodecOptions): SchemaCodec {
-  const writer = parseOrFail(writerSchema, withReferences(options.references), 'schema');
+  const writerRegistry = withReferences(options.references);
+  const writer = parseOrFail(writerSchema, writerRegistry, 'schema');
   const reader = options.readerSchema === undefined ? writer : parseOrFail(options.readerSchema, withReferences(options.references), 'reader schema');
   let resolver: avro.Resolver | undefined;
   if (reader !== writer) {
@@ -55,6 +56,7 @@ export function avroCodec(writerSchema: string | object, options: AvroCodecOptio
       }
     },
     encode(value: unknown): Buffer {
+      prepareWriting(writerRegistry);
       const complaints: string[] = [];
       const valid = writer.isValid(value, { errorHook: (path, val, type) => complaints.push(complaint(path, val, type)) });
       if (!valid) throw new FormatError(complaints[0] ?? `the value does not fit Avro ${shown}.`);

@@ -3,6 +3,7 @@
 // we map, at every depth, named references included.
 import * as avro from 'avsc';
 import './avroBlockBounds';
+import { compileWriters, compilingLazily } from './avroLazyCompile';
 import { Base64Type, DateType, DecimalType, JSON_LONG, JsonFloatType, TimestampMicrosType, TimestampMillisType } from './avroJsonTypes';
 
 type LogicalClass = new (schema: avro.Schema, opts?: unknown) => avro.types.LogicalType;
@@ -85,10 +86,21 @@ function installPlainRecords(): void {
 }
 installPlainRecords();
 
+/** The writers not compiled yet of the types parsed into a registry (see avroLazyCompile.ts). */
+const pendingWriters = new WeakMap<Record<string, avro.Type>, (() => unknown)[]>();
+
+/** To call before the first write with any type of `registry`. */
+export function prepareWriting(registry: Record<string, avro.Type>): void {
+  const pending = pendingWriters.get(registry);
+  if (pending) compileWriters(pending);
+}
+
 /** A schema (JSON text or object) as an avsc type with the JSON mapping; named types land in `registry`. */
 export function parseAvroSchema(schema: string | object, registry: Record<string, avro.Type>): avro.Type {
   const parsed: unknown = typeof schema === 'string' ? JSON.parse(schema) : schema;
   // A bare name ("string", or a reference's "shop.Customer") is a schema too.
   const options = { registry, typeHook: jsonTypeHook, wrapUnions: 'auto', omitRecordMethods: PLAIN_RECORDS } as unknown as Partial<avro.ForSchemaOptions>;
-  return avro.Type.forSchema(parsed as avro.Schema, options);
+  let pending = pendingWriters.get(registry);
+  if (!pending) pendingWriters.set(registry, (pending = []));
+  return compilingLazily(() => avro.Type.forSchema(parsed as avro.Schema, options), pending);
 }
