@@ -58,7 +58,12 @@ export function avroCodec(writerSchema: string | object, options: AvroCodecOptio
     encode(value: unknown): Buffer {
       prepareWriting(writerRegistry);
       const complaints: string[] = [];
-      const valid = writer.isValid(value, { errorHook: (path, val, type) => complaints.push(complaint(path, val, type)) });
+      let valid: boolean;
+      try {
+        valid = writer.isValid(value, { errorHook: (path, val, type) => complaints.push(complaint(path, val, type)) });
+      } catch (err) {
+        throw new FormatError(`the value does not fit Avro ${shown}: ${reason(err)}.`);
+      }
       if (!valid) throw new FormatError(complaints[0] ?? `the value does not fit Avro ${shown}.`);
       try {
         return writer.toBuffer(value);
@@ -89,7 +94,7 @@ function truncatedJson(val: unknown): string {
 const ARTICLE = /^[aeiou]/;
 
 function describe(type: avro.Type): string {
-  const t = type as avro.Type & { symbols?: string[]; types?: avro.Type[]; underlyingType?: avro.Type; size?: number };
+  const t = type as avro.Type & { symbols?: string[]; types?: avro.Type[]; branches?: avro.Type[]; underlyingType?: avro.Type; size?: number };
   const typeName = type.typeName;
   const named = (kind: string) => (type.name ? `${kind} ${type.name}` : kind);
   switch (typeName) {
@@ -106,7 +111,8 @@ function describe(type: avro.Type): string {
       return `one of ${(t.symbols ?? []).slice(0, 8).join(', ')}`;
     case 'union:unwrapped':
     case 'union:wrapped':
-      return `one of ${(t.types ?? []).map((b) => b.branchName ?? b.typeName).join(', ')}`;
+    case 'logical:union':
+      return `one of ${(t.types ?? t.branches ?? []).map((b) => b.branchName ?? b.typeName).join(', ')}`;
     case 'record':
     case 'error':
       return `an object (${named('record')})`;

@@ -246,3 +246,40 @@ export class DateType extends avro.types.LogicalType {
     return undefined;
   }
 }
+
+/**
+ * A union avsc can only read wrapped (two records, int and long, string and enum: branches whose
+ * values look alike) still reads as the value itself: the JSON mapping has no `{"ns.Type": value}`
+ * wrappers. Writing picks the first branch the value fits, strictly (no undeclared fields) first.
+ */
+export class UnwrappedUnionJsonType extends avro.types.LogicalType {
+  constructor(schema: avro.Schema, opts?: unknown) {
+    super(schema, opts);
+    (this as unknown as { _logicalTypeName: string })._logicalTypeName = 'union';
+  }
+  /** The union's branches (null included). */
+  get branches(): avro.Type[] {
+    return (this.underlyingType as unknown as { types: avro.Type[] }).types;
+  }
+  protected override _fromValue(val: any): unknown {
+    return val === null ? null : val.unwrap();
+  }
+  protected override _toValue(any: any): unknown {
+    if (any === null) return this.branches.some((b) => b.typeName === 'null') ? null : undefined;
+    for (const strict of [true, false]) {
+      for (const branch of this.branches) {
+        if (branch.typeName !== 'null' && branch.isValid(any, { noUndeclaredFields: strict })) return { [branch.branchName!]: any };
+      }
+    }
+    return undefined;
+  }
+  /** Schema evolution through avsc's own union resolution, then unwrapped. */
+  protected _update(resolver: any, type: avro.Type, opts: unknown): void {
+    const writer = type instanceof UnwrappedUnionJsonType ? type.underlyingType : type;
+    const inner: any = this.underlyingType.createResolver(writer, opts as Parameters<avro.Type['createResolver']>[1]);
+    resolver._read = (tap: unknown) => this._fromValue(inner._read(tap));
+  }
+  protected override _resolve(): unknown {
+    return undefined;
+  }
+}

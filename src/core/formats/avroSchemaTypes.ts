@@ -4,7 +4,7 @@
 import * as avro from 'avsc';
 import './avroBlockBounds';
 import { compileWriters, compilingLazily } from './avroLazyCompile';
-import { Base64Type, DateType, DecimalType, JSON_LONG, JsonFloatType, TimestampMicrosType, TimestampMillisType } from './avroJsonTypes';
+import { Base64Type, DateType, DecimalType, JSON_LONG, JsonFloatType, TimestampMicrosType, TimestampMillisType, UnwrappedUnionJsonType } from './avroJsonTypes';
 
 type LogicalClass = new (schema: avro.Schema, opts?: unknown) => avro.types.LogicalType;
 
@@ -40,7 +40,8 @@ function jsonTypeHook(schema: avro.Schema, opts: unknown): avro.Type | undefined
     const wrapper = wrapperFor(schema);
     return wrapper ? construct(wrapper, { type: schema }, opts) : undefined;
   }
-  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return undefined;
+  if (Array.isArray(schema)) return unionType(schema, opts);
+  if (schema === null || typeof schema !== 'object') return undefined;
   const s = schema as Record<string, unknown>;
   if (building.has(s)) return s.type === 'long' ? JSON_LONG : undefined;
   const logical = typeof s.logicalType === 'string' ? LOGICAL[s.logicalType] : undefined;
@@ -93,6 +94,32 @@ const pendingWriters = new WeakMap<Record<string, avro.Type>, (() => unknown)[]>
 export function prepareWriting(registry: Record<string, avro.Type>): void {
   const pending = pendingWriters.get(registry);
   if (pending) compileWriters(pending);
+}
+
+/**
+ * A union of one branch and null is avsc's unwrapped union (the common optional field; it reads
+ * the value itself, fast). Any other union is read wrapped and unwrapped by UnwrappedUnionJsonType:
+ * avsc cannot read two records unwrapped, and with our JSON types as branches ("NaN" is a double
+ * and a string) its unwrapped union throws "ambiguous conversion" on write.
+ */
+function unionType(schema: unknown[], opts: unknown): avro.Type | undefined {
+  if (building.has(schema)) return undefined;
+  const o = opts as { wrapUnions?: unknown };
+  const wrapUnions = o.wrapUnions;
+  const nonNull = schema.filter((branch) => branch !== 'null').length;
+  building.add(schema);
+  try {
+    if (nonNull <= 1) {
+      o.wrapUnions = 'auto';
+      return avro.Type.forSchema(schema as avro.Schema, opts as Partial<avro.ForSchemaOptions>);
+    }
+    // Its constructor builds the union itself (this hook passing), wrapped.
+    o.wrapUnions = 'always';
+    return new UnwrappedUnionJsonType(schema as avro.Schema, opts);
+  } finally {
+    building.delete(schema);
+    o.wrapUnions = wrapUnions;
+  }
 }
 
 /** A schema (JSON text or object) as an avsc type with the JSON mapping; named types land in `registry`. */
