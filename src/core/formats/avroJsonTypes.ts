@@ -261,10 +261,10 @@ export class UnwrappedUnionJsonType extends avro.types.LogicalType {
   get branches(): avro.Type[] {
     return (this.underlyingType as unknown as { types: avro.Type[] }).types;
   }
-  protected override _fromValue(val: any): unknown {
+  protected override _fromValue(val: { unwrap(): unknown } | null): unknown {
     return val === null ? null : val.unwrap();
   }
-  protected override _toValue(any: any): unknown {
+  protected override _toValue(any: unknown): unknown {
     if (any === null) return this.branches.some((b) => b.typeName === 'null') ? null : undefined;
     for (const strict of [true, false]) {
       for (const branch of this.branches) {
@@ -276,7 +276,7 @@ export class UnwrappedUnionJsonType extends avro.types.LogicalType {
   /** Schema evolution through avsc's own union resolution, then unwrapped. */
   protected _update(resolver: any, type: avro.Type, opts: unknown): void {
     const writer = type instanceof UnwrappedUnionJsonType ? type.underlyingType : type;
-    const inner: any = this.underlyingType.createResolver(writer, opts as Parameters<avro.Type['createResolver']>[1]);
+    const inner = this.underlyingType.createResolver(writer, opts as Parameters<avro.Type['createResolver']>[1]) as unknown as { _read(tap: unknown): { unwrap(): unknown } | null };
     resolver._read = (tap: unknown) => this._fromValue(inner._read(tap));
   }
   protected override _resolve(): unknown {
