@@ -138,8 +138,10 @@ export class DecimalType extends avro.types.LogicalType {
   }
   protected override _fromValue(val: Buffer): string {
     if (val.length === 0) return this.scale ? `0.${'0'.repeat(this.scale)}` : '0';
-    const unscaled = BigInt.asIntN(val.length * 8, BigInt(`0x${val.toString('hex')}`));
-    const negative = unscaled < 0n;
+    // Up to 6 bytes the unscaled integer is exact as a number: no BigInt on the common path.
+    const unscaled =
+      val.length <= 6 ? val.readIntBE(0, val.length) : val.length === 8 ? val.readBigInt64BE(0) : BigInt.asIntN(val.length * 8, BigInt(`0x${val.toString('hex')}`));
+    const negative = unscaled < 0;
     let digits = (negative ? -unscaled : unscaled).toString();
     if (this.scale > 0) {
       digits = digits.padStart(this.scale + 1, '0');
@@ -190,6 +192,42 @@ function isoMicros(text: string): bigint | undefined {
   return (BigInt(ms) - BigInt(offsetMinutes * 60_000)) * 1000n + fraction;
 }
 
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** Days since the epoch as [year, month, day] (Hinnant's civil_from_days: integer arithmetic, no Date). */
+function civilFromDays(days: number): [number, number, number] {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day];
+}
+
+/** "YYYY-MM-DD" for years 0–9999, as toISOString writes them; outside, toISOString's own ±YYYYYY form. */
+function isoDay(days: number): string {
+  const [y, m, d] = civilFromDays(days);
+  if (y < 0 || y > 9999) return new Date(days * 86_400_000).toISOString().slice(0, -14);
+  return `${String(y).padStart(4, '0')}-${pad2(m)}-${pad2(d)}`;
+}
+
+/** Milliseconds since the epoch as "YYYY-MM-DDTHH:MM:SS.mmm" + `extra` digits + "Z". */
+function isoMillis(ms: number, extra: string, digits: 3 | 6): string {
+  if (!Number.isSafeInteger(ms) || Math.abs(ms) > 8.64e15) return microsIso(BigInt(Math.trunc(ms)) * 1000n + BigInt(extra || '0'), digits);
+  const days = Math.floor(ms / 86_400_000);
+  let rest = ms - days * 86_400_000;
+  const h = Math.floor(rest / 3_600_000);
+  rest -= h * 3_600_000;
+  const min = Math.floor(rest / 60_000);
+  rest -= min * 60_000;
+  const sec = Math.floor(rest / 1000);
+  const milli = rest - sec * 1000;
+  return `${isoDay(days)}T${pad2(h)}:${pad2(min)}:${pad2(sec)}.${String(milli).padStart(3, '0')}${extra}Z`;
+}
+
 /** Microseconds since the epoch as "YYYY-MM-DDTHH:MM:SS.ffffffZ" (or 3 digits for millis). */
 function microsIso(micros: bigint, digits: 3 | 6): string {
   const ms = micros / 1000n - (micros % 1000n < 0n ? 1n : 0n);
@@ -202,6 +240,12 @@ function microsIso(micros: bigint, digits: 3 | 6): string {
 abstract class TimestampType extends avro.types.LogicalType {
   protected abstract readonly unit: 1n | 1000n;
   protected override _fromValue(val: number | string): string {
+    // The hot path (every timestamp of every record): plain numbers while they are exact.
+    if (typeof val === 'number') {
+      if (this.unit === 1000n) return isoMillis(val, '', 3);
+      const ms = Math.floor(val / 1000);
+      return isoMillis(ms, String(val - ms * 1000).padStart(3, '0'), 6);
+    }
     const micros = BigInt(val) * (this.unit === 1n ? 1n : 1000n);
     return microsIso(micros, this.unit === 1n ? 6 : 3);
   }
@@ -233,7 +277,7 @@ export class TimestampMicrosType extends TimestampType {
 /** date (int days since the epoch) → "YYYY-MM-DD". */
 export class DateType extends avro.types.LogicalType {
   protected override _fromValue(val: number): string {
-    return new Date(val * 86_400_000).toISOString().slice(0, 10);
+    return isoDay(val);
   }
   protected override _toValue(any: any): number | undefined {
     if (typeof any === 'number' && Number.isInteger(any)) return any;

@@ -71,3 +71,42 @@ test('a field or map key named __proto__ is data, not a prototype', () => {
   assert.equal(Object.getPrototypeOf(decoded.m), Object.prototype);
   assert.equal(Object.getPrototypeOf(decoded), Object.prototype, 'a record is a plain object');
 });
+
+test('dates, timestamps and decimals read as Date.toISOString and exact arithmetic say, across the range', () => {
+  const codec = avroCodec(
+    {
+      type: 'record',
+      name: 'When',
+      fields: [
+        { name: 'day', type: { type: 'int', logicalType: 'date' } },
+        { name: 'ms', type: { type: 'long', logicalType: 'timestamp-millis' } },
+        { name: 'us', type: { type: 'long', logicalType: 'timestamp-micros' } },
+        { name: 'small', type: { type: 'bytes', logicalType: 'decimal', precision: 12, scale: 3 } },
+        { name: 'big', type: { type: 'fixed', name: 'Big', size: 12, logicalType: 'decimal', precision: 28, scale: 5 } },
+      ],
+    },
+    { id: null },
+  );
+  let seed = 7;
+  const next = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+  for (let i = 0; i < 2000; i++) {
+    const day = Math.floor((next() - 0.3) * 3_000_000); // years about -2700 to 6200
+    const ms = Math.floor((next() - 0.5) * 2 * 8.64e15);
+    const us = Math.floor((next() - 0.5) * 2 * 2 ** 53);
+    const small = BigInt(Math.floor((next() - 0.5) * 2 ** 40));
+    const big = BigInt(Math.floor((next() - 0.5) * 2 ** 52)) * 10n ** 12n + BigInt(i);
+    const decoded = codec.decode(codec.encode({ day, ms, us, small: decimalText(small, 3), big: decimalText(big, 5) })) as Record<string, string>;
+    assert.equal(decoded.day, new Date(day * 86_400_000).toISOString().slice(0, -14));
+    assert.equal(decoded.ms, new Date(ms).toISOString());
+    const usMs = Math.floor(us / 1000);
+    assert.equal(decoded.us, `${new Date(usMs).toISOString().slice(0, -1)}${String(us - usMs * 1000).padStart(3, '0')}Z`);
+    assert.equal(decoded.small, decimalText(small, 3));
+    assert.equal(decoded.big, decimalText(big, 5));
+  }
+});
+
+/** An unscaled integer as its decimal text with `scale` digits after the point. */
+function decimalText(unscaled: bigint, scale: number): string {
+  const digits = (unscaled < 0n ? -unscaled : unscaled).toString().padStart(scale + 1, '0');
+  return `${unscaled < 0n ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+}
