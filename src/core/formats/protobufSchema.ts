@@ -73,7 +73,20 @@ export function parseProto(source: ProtoSource): ParsedProto {
   } catch (err) {
     throw new FormatError(`${source.fileName} does not resolve: ${parseReason(err)}.`);
   }
+  fixFullNames(root);
   return { root, topLevel, fileName: source.fileName };
+}
+
+/**
+ * protobufjs computes `fullName` by walking the parents on every read, and protojson reads it for
+ * every message and enum value it writes (a quarter of decoding time). The tree does not change
+ * once resolved, so each name is fixed as an own property.
+ */
+function fixFullNames(ns: protobuf.NamespaceBase): void {
+  for (const child of ns.nestedArray) {
+    Object.defineProperty(child, 'fullName', { value: child.fullName, enumerable: false });
+    if (child instanceof protobuf.Namespace || child instanceof protobuf.Type) fixFullNames(child);
+  }
 }
 
 function nestedTypes(type: protobuf.Type): protobuf.Type[] {
