@@ -15,7 +15,7 @@ function throwsSentence(fn: () => unknown, pattern: RegExp): void {
     assert.ok(err instanceof FormatError, `a FormatError, not ${String(err)}`);
     assert.match(err.message, pattern);
     assert.match(err.message, /^[^\n]+\.$/, 'one line ending in a full stop');
-    assert.doesNotMatch(err.message, /\n|\s+at\s/, 'no stack trace');
+    assert.doesNotMatch(err.message, /\n|\bat .*:\d+:\d+/, 'no stack trace');
     return true;
   });
 }
@@ -135,7 +135,7 @@ test('Protobuf: a record cut short is a FormatError', () => {
   }
   // A cut between two fields is a shorter valid message (Protobuf has no end marker); a cut inside one is not.
   assert.ok(refused > bytes.length / 2, `${refused} of ${bytes.length - 1} cuts refused`);
-  throwsSentence(() => codec.decode(bytes.subarray(0, bytes.length - 3)), /does not read as Protobuf ebx\.fixtures\.v1\.Order/);
+  throwsSentence(() => codec.decode(bytes.subarray(0, bytes.length - 3)), /^the value does not read as Protobuf ebx\.fixtures\.v1\.Order: a field at byte 117 needs 5 bytes and 4 are left \(cut short, or not this message\)\.$/);
 });
 
 test('Protobuf: a .proto that does not parse says the file and the line', () => {
