@@ -1,7 +1,9 @@
 // A JSON Schema as a codec (ajv): the payload is UTF-8 JSON, checked against the schema compiled
-// once. Draft-07 (and earlier drafts' common subset) by default, 2020-12 when the schema says so.
+// once. Draft-07 (and earlier drafts' common subset) by default, 2019-09 or 2020-12 when the schema says so.
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
+import draft06 from 'ajv/dist/refs/json-schema-draft-06.json';
 import { FormatError, type JsonValue, type SchemaCodec } from './formatTypes';
 
 export interface JsonSchemaCodecOptions {
@@ -24,9 +26,15 @@ function firstError(errors: ErrorObject[] | null | undefined): string {
 
 function compile(schema: object): ValidateFunction {
   const draft = (schema as { $schema?: unknown }).$schema;
+  const named = (year: string) => typeof draft === 'string' && draft.includes(year);
   // Formats are annotations here: ajv-formats is not a dependency, and a viewer should not refuse a record over one.
   const options = { strict: false, allErrors: false, validateFormats: false, logger: false as const };
-  const ajv = typeof draft === 'string' && /2020-12|2019-09/.test(draft) ? new Ajv2020(options) : new Ajv(options);
+  if (named('2020-12')) return new Ajv2020(options).compile(schema);
+  if (named('2019-09')) return new Ajv2019(options).compile(schema);
+  const ajv = new Ajv(options);
+  if (named('draft-06')) ajv.addMetaSchema(draft06);
+  // ajv 8 has no draft-04: such a schema is read as draft-07, the same for the keywords both share.
+  if (named('draft-04') || named('draft-03')) return ajv.compile({ ...schema, $schema: undefined });
   return ajv.compile(schema);
 }
 

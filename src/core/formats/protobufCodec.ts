@@ -16,6 +16,15 @@ function reason(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').replace(/\.$/, '').slice(0, 300);
 }
 
+/** protobufjs's reader says "index out of range: 117 + 5 > 121" for bytes that end inside a field. */
+function decodeReason(err: unknown): string {
+  const text = reason(err);
+  const m = /^index out of range: (\d+) \+ (\d+) > (\d+)$/.exec(text);
+  if (!m) return text;
+  const left = Math.max(Number(m[3]) - Number(m[1]), 0);
+  return `a field at byte ${m[1]} needs ${m[2]} bytes and ${left} are left (cut short, or not this message)`;
+}
+
 /** protojson's ".pkg.Msg.field: expected integer: \"x\"" as "field pkg.Msg.field: expected integer, got \"x\"". */
 function fitComplaint(err: unknown, shown: string): string {
   const text = reason(err);
@@ -49,7 +58,7 @@ export function protobufCodec(source: ProtoSource, options: ProtobufCodecOptions
       try {
         message = type.decode(payload);
       } catch (err) {
-        throw new FormatError(`the value does not read as Protobuf ${type.fullName.replace(/^\./, '')}: ${reason(err)}.`);
+        throw new FormatError(`the value does not read as Protobuf ${type.fullName.replace(/^\./, '')}: ${decodeReason(err)}.`);
       }
       try {
         return messageToJson(type, message);

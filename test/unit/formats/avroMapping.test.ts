@@ -62,6 +62,20 @@ test('encode takes a timestamp as millis / micros, a date as days, a decimal as 
   assert.throws(() => codec.encode({ ...decoded, raw: { base64: 'AAAA' } }), (err: unknown) => err instanceof FormatError && /^field raw: /.test(err.message));
 });
 
+test('schema references (a registry\'s) are parsed first, so the schema can name their types', () => {
+  const customer = JSON.stringify({ type: 'record', name: 'Customer', namespace: 'shop', fields: [{ name: 'name', type: 'string' }] });
+  const order = JSON.stringify({ type: 'record', name: 'Order', namespace: 'shop', fields: [{ name: 'customer', type: 'shop.Customer' }, { name: 'total', type: 'long' }] });
+  const codec = avroCodec(order, { id: 12, references: [{ name: 'shop.Customer', schema: customer }] });
+  assert.deepEqual(codec.label, { format: 'avro', id: 12, name: 'shop.Order' });
+  const value = { customer: { name: 'Ada' }, total: (2n ** 60n).toString() };
+  assert.deepEqual(codec.decode(codec.encode(value)), value);
+  assert.throws(() => avroCodec(order, { id: 12 }), (err: unknown) => err instanceof FormatError && err.message === 'the Avro schema does not parse: undefined type name: shop.Customer.');
+  assert.throws(
+    () => avroCodec(order, { id: 12, references: [{ name: 'shop.Customer', schema: '{"type": "record"' }] }),
+    (err: unknown) => err instanceof FormatError && /^the Avro schema reference shop\.Customer does not parse: /.test(err.message),
+  );
+});
+
 test('a field or map key named __proto__ is data, not a prototype', () => {
   const schema = { type: 'record', name: 'P', fields: [{ name: 'm', type: { type: 'map', values: 'int' } }] };
   const codec = avroCodec(schema, { id: null });

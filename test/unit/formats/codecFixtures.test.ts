@@ -87,6 +87,14 @@ test('Protobuf: the message indexes of a record choose the message, whatever the
   assert.deepEqual(order.decode(fixtureBytes(customer.file), [1]), customer.written);
 });
 
+test('Protobuf: the JSON lists the fields in declaration order, unset message and oneof fields absent', () => {
+  const codec = protobufCodec(protoSource('order-v1.proto'), { id: 3 });
+  const full = codec.decode(fixtureBytes('protobuf/order-v1.1.raw.bin'));
+  assert.deepEqual(Object.keys(full as object), ['id', 'status', 'lines', 'counts', 'payload', 'created', 'percent', 'customer', 'note', 'delta']);
+  const empty = codec.decode(Buffer.alloc(0));
+  assert.deepEqual(empty, { id: '', status: 'NEW', lines: [], counts: {}, payload: '', delta: '0' });
+});
+
 test('Avro: the label names the record; a v2 reader labels with its own name', () => {
   assert.deepEqual(avroCodec(schemaText('order-v1.avsc'), { id: 1 }).label, { format: 'avro', id: 1, name: 'ebx.fixtures.Order' });
   assert.deepEqual(avroCodec(JSON.parse(schemaText('order-v1.avsc')) as object, { id: null, readerSchema: schemaText('order-v2.avsc') }).label.name, 'ebx.fixtures.Order');
