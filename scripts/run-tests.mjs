@@ -77,10 +77,11 @@ const TIERS = [
   // The benchmark scripts at small sizes (bench/run.mjs --smoke, ~40 s), so they cannot rot; figures go
   // to test-artifacts/bench/quick.json and are not held to targets (a shared machine is noisy).
   { name: 'bench', packages: ['kcat', 'time'], cmd: node, args: ['bench/run.mjs', '--smoke'], timeoutMs: 5 * 60_000, parse: parseBenchCounts },
-  // A real schema registry (scripts/schema-registry.mjs, Apicurio; each test file starts its own) and the
-  // records Apache Avro and Google Protobuf wrote (test/fixtures/records): only when named,
+  // A real schema registry (scripts/schema-registry.mjs, Apicurio; each test file starts its own), the
+  // records Apache Avro and Google Protobuf wrote (test/fixtures/records) and `ebx` reading them from
+  // the broker through it: only when named (.ci/run names it),
   // `npm test -- registry`, since a cold build of the registry takes minutes.
-  { name: 'registry', packages: NEEDS.registry, needsBroker: false, cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/registry', '.test.js')], onlyWhenNamed: true },
+  { name: 'registry', packages: NEEDS.registry, cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/registry', '.test.js')], onlyWhenNamed: true },
   // Real SIGKILLs and a three-node cluster, each file with brokers of its own (a few minutes): only
   // when named, `npm run test:faults` (= `npm test -- faults faults-slow`), which .ci/run also calls.
   { name: 'faults-slow', cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/faults', '.slow.js')], onlyWhenNamed: true },

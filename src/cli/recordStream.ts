@@ -2,13 +2,18 @@
 // from the fetched bytes), stop cleanly on SIGINT/SIGTERM or after --max records.
 import { isAbort } from '../core/errors';
 import type { PartitionBatch } from '../core/reader/partitionReader';
+import type { RecordDecoder } from '../core/formats/recordDecoder';
 import { recordJsonLines } from '../core/records/render/jsonLinesBytes';
+import { decodedJsonLines } from '../core/records/render/readFields';
 import { JsonLinesWriter } from './output';
 
 export interface StreamRun {
   signal: AbortSignal;
-  /** Writes the batches of `records` until it ends, the limit is reached, or a signal arrives. */
-  pump(batches: AsyncIterable<readonly PartitionBatch[]>, max?: number): Promise<number>;
+  /**
+   * Writes the batches of `records` until it ends, the limit is reached, or a signal arrives; read
+   * with `decoder`'s formats when it reads any (otherwise straight from the fetched bytes).
+   */
+  pump(batches: AsyncIterable<readonly PartitionBatch[]>, max?: number, decoder?: RecordDecoder): Promise<number>;
 }
 
 /** Runs `work` with an AbortSignal that SIGINT/SIGTERM abort; a second Ctrl-C kills as usual. */
@@ -20,12 +25,15 @@ export async function runRecordStream(work: (run: StreamRun) => Promise<void>): 
   const writer = new JsonLinesWriter();
   const run: StreamRun = {
     signal: controller.signal,
-    async pump(batches, max) {
+    async pump(batches, max, decoder) {
+      const formats = decoder?.readsFormats ? decoder : undefined;
       for await (const list of batches) {
         for (const batch of list) {
           const room = max === undefined ? batch.records.length : max - writer.count;
           const records = room < batch.records.length ? batch.records.slice(0, room) : batch.records;
-          await writer.writeLines(recordJsonLines(batch.topic, batch.partition, records), records.length);
+          if (formats) await formats.prepare(records);
+          const lines = formats ? decodedJsonLines(batch.topic, batch.partition, records, formats) : recordJsonLines(batch.topic, batch.partition, records);
+          await writer.writeLines(lines, records.length);
           if (max !== undefined && writer.count >= max) break;
         }
         if (max !== undefined && writer.count >= max) {

@@ -1,5 +1,6 @@
 // Plain data shapes that core returns. The CLI prints them as JSON unchanged, and the extension
 // renders them, so they hold numbers (offsets, epoch-millisecond timestamps) rather than strings.
+import type { FieldReading } from './formats/fieldReading';
 
 export type BrokerProfile = 'vast' | 'kafka';
 
@@ -110,6 +111,10 @@ export interface ShownRecord {
   key: ShownBytes;
   value: ShownBytes;
   headers: Record<string, ShownBytes | ShownBytes[]>;
+  /** How the key read with its topic's key format, when that is more than plain text-or-bytes (issue 23). */
+  keyRead?: FieldReading;
+  /** How the value read with its topic's value format; `value` above keeps the raw bytes' rendering. */
+  valueRead?: FieldReading;
 }
 
 export interface OffsetForTime {

@@ -71,7 +71,7 @@ describe('ebx search: bad input (refused before any broker is asked) and no brok
     for (const flag of ['--partition', '--from-beginning', '--from-offset', '--from-time', '--until-time', '--key ', '--key-contains', '--value-contains', '--header', '--where', '--max-matches', '--max-scan']) {
       assert.ok(help.stdout.includes(flag), flag);
     }
-    assert.match(help.stdout, /\(default: 100\)/);
+    assert.match(help.stdout, /\(default:\s+100\)/);
     assert.match(help.stdout, /\(default:\s+1000000\)/);
   });
 });

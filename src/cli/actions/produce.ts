@@ -8,6 +8,9 @@ import { printJson, printLine } from '../output';
 import { withDeadline, withSession } from '../session';
 import { refuseChangeIfReadOnly } from '../readOnlyGuard';
 import type { ProduceFlags } from '../commands/produce';
+import { UsageError } from '../../core/errors';
+import { wantsFormats } from '../formatOptions';
+import type { FieldEncoder } from '../recordFormats';
 
 // Stdin lines are sent in batches: far fewer round trips, and each batch stays well under VAST's 1 MB.
 const BATCH_RECORDS = 500;
@@ -16,7 +19,16 @@ const BATCH_BYTES = 256 * 1024;
 export async function produceCommand(topic: string, flags: ProduceFlags, command: Command): Promise<void> {
   const globals = globalsOf(command);
   refuseChangeIfReadOnly(globals, `producing to topic "${topic}"`);
-  const make = (value: string | Buffer): RecordToSend => ({ key: flags.key ?? null, value, headers: flags.header, partition: flags.partition });
+  // Encoders for the format options, made (and every schema found) before anything is sent.
+  const encoders = wantsFormats(flags) ? await (await import('../recordFormats')).encodersFromFlags(flags, topic) : {};
+  const key = flags.key === undefined ? null : encoders.key ? encodeOrRefuse(encoders.key, flags.key, 'the key', 0) : flags.key;
+  let lineNumber = 0;
+  let sentSoFar = 0;
+  const make = (value: string | Buffer): RecordToSend => {
+    lineNumber++;
+    const bytes = encoders.value ? encodeOrRefuse(encoders.value, value.toString(), flags.value !== undefined ? 'the value' : `line ${lineNumber}`, sentSoFar) : value;
+    return { key, value: bytes, headers: flags.header, partition: flags.partition };
+  };
   const count = await withSession(globals, async (session) => {
     const send = (records: RecordToSend[]) => withDeadline(globals, produce(session, topic, records));
     if (flags.value !== undefined) {
@@ -33,6 +45,7 @@ export async function produceCommand(topic: string, flags: ProduceFlags, command
       if (batch.length >= BATCH_RECORDS || bytes >= BATCH_BYTES) {
         await send(batch);
         sent += batch.length;
+        sentSoFar = sent;
         batch = [];
         bytes = 0;
       }
@@ -42,4 +55,15 @@ export async function produceCommand(topic: string, flags: ProduceFlags, command
   });
   if (globals.json) return printJson({ topic, records: count });
   await printLine(`produced ${count} record${count === 1 ? '' : 's'} to ${escapeForTerminal(topic)}`);
+}
+
+/** A value that does not fit its schema stops the produce before its batch is sent, saying what was sent already. */
+function encodeOrRefuse(encoder: FieldEncoder, text: string, what: string, sentBefore: number): Buffer {
+  try {
+    return encoder.encode(text);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    const before = sentBefore > 0 ? ` ${sentBefore} record${sentBefore === 1 ? '' : 's'} before it ${sentBefore === 1 ? 'was' : 'were'} produced.` : ' Nothing was produced.';
+    throw new UsageError(`${what} does not fit ${encoder.describe}: ${reason}${before}`);
+  }
 }

@@ -12,6 +12,7 @@ import { printJson, printTable } from '../output';
 import { oneBatchAtATime, runRecordStream } from '../recordStream';
 import { oneShot, withSession } from '../session';
 import type { ReplayFlags, TailFlags } from '../commands/read';
+import { decoderOf } from '../formatOptions';
 
 export async function offsetsForTimeCommand(topic: string, timeText: string, command: Command): Promise<void> {
   const globals = globalsOf(command);
@@ -28,20 +29,22 @@ export async function replayCommand(topic: string, flags: ReplayFlags, command: 
   const globals = globalsOf(command);
   const start = startPositionOf(flags);
   const untilTime = flags.untilTime === undefined ? undefined : parseTime(flags.untilTime);
+  const decoder = await decoderOf(flags);
   await withSession(globals, (session) =>
     runRecordStream(async (run) => {
-      await run.pump(oneBatchAtATime(replayBatches(session, { topic, partition: flags.partition, start, max: flags.max, untilTime, signal: run.signal })), flags.max);
+      await run.pump(oneBatchAtATime(replayBatches(session, { topic, partition: flags.partition, start, max: flags.max, untilTime, signal: run.signal })), flags.max, decoder);
     }),
   );
 }
 
 export async function tailCommand(topic: string, flags: TailFlags, command: Command): Promise<void> {
   const globals = globalsOf(command);
+  const decoder = await decoderOf(flags);
   await withSession(globals, (session) =>
     runRecordStream(async (run) => {
       // On a terminal, and with --debug (a script's sign that the tail has found the ends and is live).
       const onStart = process.stderr.isTTY || globals.debug ? announce(topic) : undefined;
-      await run.pump(tailBatches(session, { topic, partitions: flags.partition, lastPerPartition: flags.last, signal: run.signal, onStart }), flags.max);
+      await run.pump(tailBatches(session, { topic, partitions: flags.partition, lastPerPartition: flags.last, signal: run.signal, onStart }), flags.max, decoder);
     }),
   );
 }

@@ -5,6 +5,8 @@ import { UsageError } from '../../core/errors';
 import { escapeForTerminal } from '../../core/records/render/terminalText';
 import type { StartPosition } from '../../core/reader/startPosition';
 import { recordJsonLines } from '../../core/records/render/jsonLinesBytes';
+import { decodedJsonLines } from '../../core/records/render/readFields';
+import { decoderOf } from '../formatOptions';
 import type { SearchCriteria } from '../../core/search/searchCriteria';
 import { searchBatches, type SearchSummary } from '../../core/search/searchRecords';
 import { compileWhere, WhereExpressionError } from '../../core/search/whereExpression';
@@ -30,17 +32,21 @@ export async function searchCommand(topic: string, flags: SearchFlags, command: 
       throw err;
     }
   });
+  const decoder = await decoderOf(flags);
+  const formats = decoder?.readsFormats ? decoder : undefined;
   await withSession(globals, (session) =>
     runRecordStream(async (run) => {
       const writer = new JsonLinesWriter();
-      const search = searchBatches(session, { topic, partition: flags.partition, start, untilTime, criteria, maxMatches: flags.maxMatches, maxScan: flags.maxScan, signal: run.signal });
+      const search = searchBatches(session, { topic, partition: flags.partition, start, untilTime, criteria, maxMatches: flags.maxMatches, maxScan: flags.maxScan, signal: run.signal, decoder });
       for (;;) {
         const next = await search.next();
         if (next.done) {
           process.stderr.write(`ebx: ${summaryLine(next.value, flags)}\n`);
           return;
         }
-        await writer.writeLines(recordJsonLines(next.value.topic, next.value.partition, next.value.records), next.value.records.length);
+        const { topic: from, partition, records } = next.value;
+        if (formats) await formats.prepare(records);
+        await writer.writeLines(formats ? decodedJsonLines(from, partition, records, formats) : recordJsonLines(from, partition, records), records.length);
       }
     }),
   );

@@ -2,8 +2,9 @@
 // The definition; what it does is in actions/produce.ts, loaded only when it runs.
 import { InvalidArgumentError, type Command } from 'commander';
 import { nonNegativeInteger } from '../integerArguments';
+import { addFormatOptions, type FormatFlags } from '../formatOptions';
 
-export interface ProduceFlags {
+export interface ProduceFlags extends FormatFlags {
   key?: string;
   value?: string;
   partition?: number;
@@ -11,14 +12,16 @@ export interface ProduceFlags {
 }
 
 export function registerProduceCommand(program: Command): void {
-  program
+  const produce = program
     .command('produce')
     .description('write records (no compression, no idempotence): --value, or one record per stdin line')
     .argument('<topic>')
     .option('--key <key>', 'key of every record')
     .option('--value <value>', 'a single record with this value (without it: one record per stdin line)')
     .option('--partition <n>', 'write to this partition (default: by key)', nonNegativeInteger)
-    .option('--header <name=value>', 'a header on every record (repeat for more)', collectHeader)
+    .option('--header <name=value>', 'a header on every record (repeat for more)', collectHeader);
+  addFormatOptions(produce)
+    .addHelpText('after', '\nWith --value-format avro, protobuf or json-schema, each value is a JSON document encoded with the schema (--value-schema FILE: raw; with --schema-registry: the Confluent wire format under the subject TOPIC-value).')
     .action(async (topic: string, flags: ProduceFlags, command: Command) => (await import('../actions/produce')).produceCommand(topic, flags, command));
 }
 

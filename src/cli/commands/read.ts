@@ -2,8 +2,9 @@
 // The definitions; what each does is in actions/read.ts, loaded only when one of them runs.
 import { Command } from 'commander';
 import { collectNonNegativeIntegers, nonNegativeInteger, positiveInteger } from '../integerArguments';
+import { addFormatOptions, type FormatFlags } from '../formatOptions';
 
-export interface ReplayFlags {
+export interface ReplayFlags extends FormatFlags {
   partition: number;
   fromBeginning?: boolean;
   fromEnd?: boolean;
@@ -13,7 +14,7 @@ export interface ReplayFlags {
   untilTime?: string;
 }
 
-export interface TailFlags {
+export interface TailFlags extends FormatFlags {
   partition?: number[];
   last?: number;
   max?: number;
@@ -32,7 +33,7 @@ export function registerReadCommands(program: Command): void {
     .allowUnknownOption()
     .action(async (topic: string, timeText: string, _options: object, command: Command) => (await actions()).offsetsForTimeCommand(topic, timeText, command));
 
-  program
+  const replay = program
     .command('replay')
     .description('read one partition without a consumer group and print JSON Lines, one record a line')
     .argument('<topic>')
@@ -42,15 +43,15 @@ export function registerReadCommands(program: Command): void {
     .option('--from-offset <offset>', 'start at this offset', nonNegativeInteger)
     .option('--from-time <time>', `start at the first event at or after this time: ${TIME_HELP}`)
     .option('--max <n>', 'stop after this many records', positiveInteger)
-    .option('--until-time <time>', 'stop at the first event after this time')
-    .action(async (topic: string, flags: ReplayFlags, command: Command) => (await actions()).replayCommand(topic, flags, command));
+    .option('--until-time <time>', 'stop at the first event after this time');
+  addFormatOptions(replay).action(async (topic: string, flags: ReplayFlags, command: Command) => (await actions()).replayCommand(topic, flags, command));
 
-  program
+  const tail = program
     .command('tail')
     .description('follow new records on all (or chosen) partitions without a consumer group; JSON Lines until --max or Ctrl-C')
     .argument('<topic>')
     .option('--partition <n>', 'only this partition (repeat for more)', collectNonNegativeIntegers)
     .option('--last <n>', 'start with the last N records of each partition', nonNegativeInteger)
-    .option('--max <n>', 'stop after this many records', positiveInteger)
-    .action(async (topic: string, flags: TailFlags, command: Command) => (await actions()).tailCommand(topic, flags, command));
+    .option('--max <n>', 'stop after this many records', positiveInteger);
+  addFormatOptions(tail).action(async (topic: string, flags: TailFlags, command: Command) => (await actions()).tailCommand(topic, flags, command));
 }

@@ -4,8 +4,9 @@
 // expression library: it stays out of every other command's start).
 import type { Command } from 'commander';
 import { nonNegativeInteger, positiveInteger } from '../integerArguments';
+import { addFormatOptions, type FormatFlags } from '../formatOptions';
 
-export interface SearchFlags {
+export interface SearchFlags extends FormatFlags {
   partition?: number;
   fromBeginning?: boolean;
   fromOffset?: number;
@@ -25,7 +26,7 @@ const DEFAULT_MAX_SCAN = 1_000_000;
 const TIME_HELP = 'ISO 8601, epoch milliseconds, or relative to now (-15m, -2h, -1d)';
 
 export function registerSearchCommand(program: Command): void {
-  program
+  const search = program
     .command('search')
     .description('find records in one partition or all, without a consumer group: matches as JSON Lines (replay\'s shape), a summary on stderr')
     .argument('<topic>')
@@ -40,7 +41,8 @@ export function registerSearchCommand(program: Command): void {
     .option('--header <name[=value]>', 'a header with this name (and exactly this value)')
     .option('--where <expr>', 'a CEL expression on the JSON value that must be true, e.g. \'value.order >= 30 && value.status == "failed"\' (also key, headers.NAME, partition, offset, timestamp)')
     .option('--max-matches <n>', 'stop after this many matches', positiveInteger, DEFAULT_MAX_MATCHES)
-    .option('--max-scan <n>', 'stop after looking at this many records', positiveInteger, DEFAULT_MAX_SCAN)
-    .addHelpText('after', '\nCase-sensitive; texts match as UTF-8 bytes. A --where on a value that is not JSON does not match.\nThe summary on stderr: scanned N records in P partitions, M matches; and why it stopped.')
+    .option('--max-scan <n>', 'stop after looking at this many records', positiveInteger, DEFAULT_MAX_SCAN);
+  addFormatOptions(search)
+    .addHelpText('after', '\nCase-sensitive; texts match as UTF-8 bytes. A --where on a value that is not JSON does not match; with --value-format, --where sees the decoded value.\nThe summary on stderr: scanned N records in P partitions, M matches; and why it stopped.')
     .action(async (topic: string, flags: SearchFlags, command: Command) => (await import('../actions/search')).searchCommand(topic, flags, command));
 }

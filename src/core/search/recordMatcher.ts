@@ -2,13 +2,20 @@
 // and header criteria compare the raw bytes (Buffer.equals / indexOf, no string per record), and
 // only a `where` that reads `value` parses it as JSON — after the cheap criteria have passed.
 import type { HeaderValue, RawRecord } from '../clusterAccess';
+import type { FieldReading } from '../formats/fieldReading';
+import type { RecordDecoder } from '../formats/recordDecoder';
 import type { SearchCriteria } from './searchCriteria';
 import { compileWhere, type WhereContext, type WhereExpression } from './whereExpression';
 
 export type RecordMatcher = (record: RawRecord, partition: number) => boolean;
 
-/** Builds the matcher once per search; a bad `where` throws WhereExpressionError here, before any read. */
-export function recordMatcher(criteria: SearchCriteria): RecordMatcher {
+/**
+ * Builds the matcher once per search; a bad `where` throws WhereExpressionError here, before any
+ * read. With a decoder that reads formats, `where` sees the decoded key and value (issue 23): the
+ * decoder must have `prepare`d each batch before its records are matched.
+ */
+export function recordMatcher(criteria: SearchCriteria, decoder?: RecordDecoder): RecordMatcher {
+  const formats = decoder?.readsFormats ? decoder : undefined;
   const tests: RecordMatcher[] = [];
   if (criteria.key !== undefined) {
     const key = Buffer.from(criteria.key, 'utf8');
@@ -29,7 +36,7 @@ export function recordMatcher(criteria: SearchCriteria): RecordMatcher {
   }
   if (criteria.where !== undefined) {
     const where = compileWhere(criteria.where);
-    tests.push((r, partition) => whereMatches(where, r, partition));
+    tests.push((r, partition) => whereMatches(where, r, partition, formats));
   }
   if (tests.length === 0) return () => true;
   if (tests.length === 1) return tests[0];
@@ -48,19 +55,28 @@ function headerMatches(value: HeaderValue, present: boolean, wanted: Buffer | un
 
 const NOT_JSON = Symbol('not JSON');
 
-function whereMatches(where: WhereExpression, record: RawRecord, partition: number): boolean {
+function whereMatches(where: WhereExpression, record: RawRecord, partition: number, formats: RecordDecoder | undefined): boolean {
   const context: WhereContext = {};
   if (where.uses.has('value')) {
-    const value = jsonOf(record.value);
+    const value = formats ? readJson(formats.readValue(record.value), record.value) : jsonOf(record.value);
     if (value === NOT_JSON) return false;
     context.value = value;
   }
-  if (where.uses.has('key')) context.key = record.key === null ? null : record.key.toString('utf8');
+  if (where.uses.has('key')) {
+    const key = formats?.readKey(record.key);
+    context.key = key?.ok ? key.value : record.key === null ? null : record.key.toString('utf8');
+  }
   if (where.uses.has('headers')) context.headers = headersAsText(record.headers);
   if (where.uses.has('partition')) context.partition = partition;
   if (where.uses.has('offset')) context.offset = record.offset;
   if (where.uses.has('timestamp')) context.timestamp = record.timestamp;
   return where.test(context);
+}
+
+/** A decoded field's JSON; a field that failed to read matches nothing; one the format left plain is parsed as ever. */
+function readJson(reading: FieldReading | undefined, bytes: Buffer | null): unknown {
+  if (reading === undefined) return jsonOf(bytes);
+  return reading.ok ? reading.value : NOT_JSON;
 }
 
 function jsonOf(bytes: Buffer | null): unknown {

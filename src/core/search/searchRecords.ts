@@ -12,6 +12,7 @@ import { replayStarts } from '../replayStarts';
 import { resolveStart } from '../reader/startPosition';
 import { validateTopicName } from '../topics/topicName';
 import { EbxError, UsageError } from '../errors';
+import type { RecordDecoder } from '../formats/recordDecoder';
 import { recordMatcher } from './recordMatcher';
 import type { SearchCriteria } from './searchCriteria';
 import { tagField } from './searchForm';
@@ -36,6 +37,8 @@ export interface SearchOptions {
   /** Stop after this many records looked at, matching or not. */
   maxScan: number;
   signal?: AbortSignal;
+  /** Reads keys and values with their formats (issue 23): `where` sees the decoded value. */
+  decoder?: RecordDecoder;
   /** Told after each fetched batch is looked at. */
   onProgress?: (progress: SearchProgress) => void;
 }
@@ -66,7 +69,9 @@ export async function* searchRecords(session: KafkaSession, options: SearchOptio
     for (;;) {
       const next = await batches.next();
       if (next.done) return next.value;
-      for (const record of next.value.records) yield showRecord(next.value.topic, next.value.partition, record);
+      const decoder = options.decoder?.readsFormats ? options.decoder : undefined;
+      if (decoder) await decoder.prepare(next.value.records);
+      for (const record of next.value.records) yield decoder ? decoder.show(next.value.topic, next.value.partition, record) : showRecord(next.value.topic, next.value.partition, record);
     }
   } finally {
     // The caller stopped early: close the read (a no-op when the search already ended).
@@ -84,7 +89,8 @@ export async function* searchBatches(session: KafkaSession, options: SearchOptio
   checkLimit('scan', options.maxScan);
   if (options.untilTime !== undefined && !Number.isFinite(options.untilTime)) throw new UsageError('The until time is not a time.');
   // Built before anything is read, so a bad expression is refused up front.
-  const matches = recordMatcher(options.criteria);
+  const matches = recordMatcher(options.criteria, options.decoder);
+  const decoder = options.decoder?.readsFormats ? options.decoder : undefined;
   const { topic, untilTime, signal } = options;
   const starts = await startsOf(session, options);
 
@@ -114,6 +120,8 @@ export async function* searchBatches(session: KafkaSession, options: SearchOptio
         stop = 'aborted';
         break;
       }
+      // The registry ids this batch carries are fetched before its records are matched (each id once).
+      if (decoder && options.criteria.where !== undefined) await decoder.prepare(batch.records);
       const found = [];
       for (const record of batch.records) {
         if (untilTime !== undefined && record.timestamp > untilTime) {

@@ -4,6 +4,7 @@
 // (jsonForTerminal, and jsonLinesBytes.ts, its fast path).
 import type { ShownRecord } from '../../model';
 import { isoTime } from './recordTime';
+import { hasReadFields, readFieldsJson } from './readFields';
 
 /**
  * A record as one JSON line for documents, with a JSON value embedded as JSON rather than as a
@@ -12,6 +13,8 @@ import { isoTime } from './recordTime';
  * including JSON nested too deep to write back, stays the original string.
  */
 export function recordJsonLine(record: ShownRecord): string {
+  // Read with a format: the decoded value is already a JSON value, and says how it was read.
+  if (hasReadFields(record)) return JSON.stringify(readFieldsJson(record, false));
   const line = (value: unknown) =>
     JSON.stringify({ partition: record.partition, offset: record.offset, timestamp: record.timestamp, key: record.key, value, headers: record.headers });
   if (typeof record.value === 'string') {

@@ -1,6 +1,7 @@
 // The human-readable line of a record (the tail panel, CLI text): the terminal policy over the
 // decoded fields, binary marked. `recordPanelLines` is its fast path for the `auto` format.
 import type { RawRecord } from '../../clusterAccess';
+import type { FieldReading } from '../../formats/fieldReading';
 import type { ShownBytes, ShownRecord } from '../../model';
 import { showBytes, showRecord } from './decode';
 import { isoTime } from './recordTime';
@@ -11,7 +12,16 @@ export function recordLine(record: ShownRecord): string {
   const when = isoTime(record.timestamp) ?? '?';
   const headers = Object.entries(record.headers);
   const headerText = headers.length > 0 ? ` headers={${headers.map(([k, v]) => `${escapeForTerminal(k)}=${Array.isArray(v) ? `[${v.map(fieldText).join(',')}]` : fieldText(v)}`).join(', ')}}` : '';
-  return `[p${record.partition} @${record.offset} ${when}] key=${fieldText(record.key)} value=${fieldText(record.value)}${headerText}`;
+  return `[p${record.partition} @${record.offset} ${when}] key=${readText(record.key, record.keyRead)} value=${readText(record.value, record.valueRead)}${headerText}`;
+}
+
+/** A field read with a format: its JSON and how it was read, or its bytes and why they did not read. */
+function readText(field: ShownBytes, reading: FieldReading | undefined): string {
+  if (reading === undefined) return fieldText(field);
+  if (!reading.ok) return `${fieldText(field)} (${escapeForTerminal(reading.error)})`;
+  const { format, id, name } = reading.schema;
+  const how = [format, name, id === null ? undefined : `id ${id}`].filter((part) => part !== undefined && part !== null).join(' ');
+  return `${escapeForTerminal(JSON.stringify(reading.value))} (${escapeForTerminal(how)})`;
 }
 
 function fieldText(field: ShownBytes): string {

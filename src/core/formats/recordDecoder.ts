@@ -1,0 +1,202 @@
+// A topic's records read with their formats (issue 23): key and value each by their FieldSpec, with
+// schemas from a workspace file or from a schema registry by the id in the Confluent wire format.
+// Reading is two steps so that the reader's hot loop never awaits: `prepare(records)` fetches the
+// codecs of registry ids not seen before (each id once, however many records carry it), then
+// `readKey` / `readValue` / `show` are synchronous.
+import type { RawRecord } from '../clusterAccess';
+import type { ShownRecord } from '../model';
+import { showRecord } from '../records/render/decode';
+import type { SchemaCodec, SchemaFormat } from './formatTypes';
+import { AUTO, plainLabel, readFailed, readOk, sentenceOf, type FieldReading, type FieldSpec } from './fieldReading';
+import { decodeScalar } from './scalarFormats';
+import { looksLikeWireFormat, readWireFormat } from './wireFormat';
+
+/** Where the codec of a registry schema id comes from (the registry client plus the codecs). */
+export interface SchemaSource {
+  /** Rejects with an error whose message is one sentence; `notFound` when the registry lacks the id. */
+  codecById(id: number): Promise<SchemaCodec>;
+  /** Whether an error of codecById means the registry has no such id (not that it is out of reach). */
+  isNotFound(err: unknown): boolean;
+}
+
+/** A registry id's codec, or why there is none (retried after a while: a registry can come back). */
+type IdEntry = { codec: SchemaCodec } | { error: string; notFound: boolean; at: number };
+
+const RETRY_FAILED_ID_MS = 30_000;
+
+export interface RecordDecoderOptions {
+  key?: FieldSpec;
+  value?: FieldSpec;
+  registry?: SchemaSource;
+  /** Told once per distinct problem (a registry down, an unknown id): one line, not one per record. */
+  onProblem?: (sentence: string) => void;
+  now?: () => number;
+}
+
+export class RecordDecoder {
+  readonly key: FieldSpec;
+  readonly value: FieldSpec;
+  private readonly registry: SchemaSource | undefined;
+  private readonly byId = new Map<number, IdEntry>();
+  private readonly told = new Set<string>();
+  private readonly onProblem: (sentence: string) => void;
+  private readonly now: () => number;
+
+  constructor(options: RecordDecoderOptions = {}) {
+    this.key = options.key ?? AUTO;
+    this.value = options.value ?? AUTO;
+    this.registry = options.registry;
+    this.onProblem = options.onProblem ?? (() => undefined);
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Whether anything is read beyond plain text-or-bytes: when not, the byte fast paths apply. */
+  get readsFormats(): boolean {
+    return this.key.format !== 'auto' || this.value.format !== 'auto' || this.registry !== undefined;
+  }
+
+  /** Fetches the codecs of the registry ids these records carry that are not known yet. */
+  async prepare(records: readonly RawRecord[]): Promise<void> {
+    if (this.registry === undefined) return;
+    const wanted = new Set<number>();
+    for (const record of records) {
+      this.wantId(record.key, wanted);
+      this.wantId(record.value, wanted);
+    }
+    if (wanted.size === 0) return;
+    const registry = this.registry;
+    await Promise.all(
+      [...wanted].map(async (id) => {
+        try {
+          this.byId.set(id, { codec: await registry.codecById(id) });
+        } catch (err) {
+          const error = sentenceOf(err);
+          this.byId.set(id, { error, notFound: registry.isNotFound(err), at: this.now() });
+          this.tell(error);
+        }
+      }),
+    );
+  }
+
+  readKey(bytes: Buffer | null): FieldReading | undefined {
+    return this.read(this.key, bytes);
+  }
+
+  readValue(bytes: Buffer | null): FieldReading | undefined {
+    return this.read(this.value, bytes);
+  }
+
+  /**
+   * The record as every sink takes it: `key`/`value` keep the raw bytes' plain rendering (one click
+   * away in the viewer), `keyRead`/`valueRead` say how they read. A field that failed to read is
+   * shown as base64, whatever its bytes, so that nothing suggests it read as text.
+   */
+  show(topic: string, partition: number, record: RawRecord): ShownRecord {
+    const shown = showRecord(topic, partition, record);
+    const keyRead = this.readKey(record.key);
+    const valueRead = this.readValue(record.value);
+    if (keyRead !== undefined) {
+      shown.keyRead = keyRead;
+      if (!keyRead.ok && record.key !== null) shown.key = { base64: record.key.toString('base64') };
+    }
+    if (valueRead !== undefined) {
+      shown.valueRead = valueRead;
+      if (!valueRead.ok && record.value !== null) shown.value = { base64: record.value.toString('base64') };
+    }
+    return shown;
+  }
+
+  private wantId(bytes: Buffer | null, wanted: Set<number>): void {
+    if (bytes === null || !looksLikeWireFormat(bytes)) return;
+    const id = bytes.readUInt32BE(1);
+    const known = this.byId.get(id);
+    if (known === undefined || ('error' in known && this.now() - known.at > RETRY_FAILED_ID_MS)) wanted.add(id);
+  }
+
+  private tell(sentence: string): void {
+    if (this.told.has(sentence)) return;
+    this.told.add(sentence);
+    this.onProblem(sentence);
+  }
+
+  /** undefined: nothing to read beyond the plain rendering (a null field, or `auto` on plain bytes). */
+  private read(spec: FieldSpec, bytes: Buffer | null): FieldReading | undefined {
+    if (bytes === null) return undefined;
+    try {
+      switch (spec.format) {
+        case 'auto':
+          return this.readAuto(bytes);
+        case 'string':
+          return readOk(bytes.toString('utf8'), plainLabel('string'));
+        case 'bytes':
+          return readOk({ base64: bytes.toString('base64') }, plainLabel('bytes'));
+        case 'json':
+        case 'int32':
+        case 'int64':
+        case 'double':
+        case 'uuid':
+          return readOk(decodeScalar(spec.format, bytes), plainLabel(spec.format));
+        case 'avro':
+        case 'protobuf':
+        case 'json-schema':
+          return this.readWithSchema(spec.format, spec.codec, bytes);
+      }
+    } catch (err) {
+      return readFailed(sentenceOf(err));
+    }
+  }
+
+  /** `auto`: a wire-format value whose id the registry knows is decoded; anything else stays plain. */
+  private readAuto(bytes: Buffer): FieldReading | undefined {
+    if (this.registry === undefined || !looksLikeWireFormat(bytes)) return undefined;
+    const entry = this.byId.get(bytes.readUInt32BE(1));
+    if (entry === undefined || ('error' in entry && entry.notFound)) return undefined; // not the wire format after all
+    if ('error' in entry) return readFailed(entry.error);
+    return decodeWire(entry.codec, bytes);
+  }
+
+  private readWithSchema(format: SchemaFormat, fileCodec: SchemaCodec | undefined, bytes: Buffer): FieldReading {
+    const wire = looksLikeWireFormat(bytes) ? safeWire(bytes, format) : undefined;
+    if (wire !== undefined && this.registry !== undefined) {
+      const entry = this.byId.get(wire.schemaId);
+      if (entry !== undefined && 'codec' in entry) return decodeWire(entry.codec, bytes);
+      // The registry is out of reach or lacks the id: the workspace file, if any, reads it instead.
+      if (fileCodec === undefined) return readFailed(entry !== undefined && 'error' in entry ? entry.error : `schema id ${wire.schemaId} was not fetched.`);
+    }
+    if (fileCodec === undefined) {
+      return readFailed(
+        wire === undefined
+          ? `this ${format} value is not in the Confluent wire format (magic byte 0 and a schema id), and no schema file was given for it.`
+          : `this value names schema id ${wire.schemaId}, but no schema registry or schema file was given.`,
+      );
+    }
+    if (wire !== undefined) {
+      // A raw payload can start with a zero byte too: the header is tried first, then the whole value.
+      try {
+        return readOk(fileCodec.decode(wire.payload, wire.messageIndexes), { ...fileCodec.label, id: wire.schemaId });
+      } catch {
+        // read below as a raw payload
+      }
+    }
+    return readOk(fileCodec.decode(bytes), fileCodec.label);
+  }
+}
+
+function safeWire(bytes: Buffer, format: SchemaFormat): ReturnType<typeof readWireFormat> {
+  try {
+    return readWireFormat(bytes, format);
+  } catch {
+    return undefined;
+  }
+}
+
+function decodeWire(codec: SchemaCodec, bytes: Buffer): FieldReading {
+  const format = codec.label.format as SchemaFormat;
+  const wire = readWireFormat(bytes, format);
+  if (wire === undefined) return readFailed(`this value is not in the Confluent wire format.`);
+  try {
+    return readOk(codec.decode(wire.payload, wire.messageIndexes), codec.label);
+  } catch (err) {
+    return readFailed(sentenceOf(err));
+  }
+}
