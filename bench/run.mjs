@@ -2,7 +2,7 @@
 // `npm run bench`: every benchmark scenario against a local Kafka broker, each side by side with a
 // peer tool in the same run (alternating, several repetitions, medians, ratio ours/peer).
 //
-//   node bench/run.mjs [--quick] [--smoke] [--only replay,tail,cluster,vscode,footprint,search] [--reps N]
+//   node bench/run.mjs [--quick] [--smoke] [--only replay,tail,cluster,vscode,footprint,search,formats] [--reps N]
 //   node bench/run.mjs --ceilings [--sizes 1000,5000,10000] [--reps N]
 //
 // --quick   small sizes (what the `bench` tier of `npm test` runs); results go to
@@ -34,6 +34,7 @@ const SCENARIOS = {
   vscode: () => import('./vscodeTail.mjs').then((m) => m.vscodeScenario),
   footprint: () => import('./footprint.mjs').then((m) => m.footprintScenario),
   search: () => import('./search.mjs').then((m) => m.searchScenario),
+  formats: () => import('./formats.mjs').then((m) => m.formatsScenario),
   ceilings: () => import('./ceilings.mjs').then((m) => m.ceilingsScenario),
 };
 /** Opt-in only (--ceilings, or --only ceilings): minutes of set-up, so never part of a default or smoke run. */
@@ -214,6 +215,12 @@ export function tableRows(results) {
     for (const c of s.search.cases) {
       add(`Search (${c.name}) vs replay of ${c.records.toLocaleString('en-US')} records, records/s, median (min–max) of ${c.ours.recordsPerSec.n}; load ${range(c.ours.loadavg1)}`, range(c.ours.recordsPerSec), `${range(c.replay.recordsPerSec)} ebx replay`, c.ratio, c.target, c.met);
     }
+  }
+  if (s.formats && !s.formats.error) {
+    const f = s.formats;
+    const range = (x) => (x.min === x.max ? `${x.median}` : `${x.median} (${x.min}–${x.max})`);
+    add(`Replay of ${f.records.toLocaleString('en-US')} Avro records decoded with --value-schema vs the same replay without it, records/s, median (min–max) of ${f.ours.recordsPerSec.n}; load ${range(f.ours.loadavg1)}`, range(f.ours.recordsPerSec), `${range(f.plain.recordsPerSec)} ebx replay`, f.ratio, f.target, f.met);
+    add('  same, CPU seconds (user + system)', range(f.ours.cpuSeconds), range(f.plain.cpuSeconds), null, '', null);
   }
   if (s.ceilings && !s.ceilings.error) ceilingRows(s.ceilings, add);
   if (s.vscode?.activationMs) add('Activation (Running Extensions view), ms', s.vscode.activationMs, null, null, '', null);
