@@ -30,6 +30,9 @@ export const COMMAND_IDS = {
   resetTopicConfigEntry: 'eventBroker.resetTopicConfigEntry',
   deleteTopic: 'eventBroker.deleteTopic',
   deleteRecords: 'eventBroker.deleteRecords',
+  valueFormat: 'eventBroker.valueFormat',
+  keyFormat: 'eventBroker.keyFormat',
+  schemaRegistry: 'eventBroker.schemaRegistry',
 } as const;
 
 export type CommandId = (typeof COMMAND_IDS)[keyof typeof COMMAND_IDS];

@@ -36,8 +36,11 @@ import { clearPartitionFilterCommand, filterPartitionsCommand } from './tree/par
 import { PartitionNode } from './tree/partitionNode';
 import { GroupNode } from './tree/groupNode';
 import { ConfigEntryNode, TopicConfigNode } from './tree/topicConfigNodes';
-import type { ConnectionNode } from './tree/connectionNode';
+import { ConnectionNode } from './tree/connectionNode';
 import type { CommandContext, TreeRefresh } from './commands/commandContext';
+import { SchemaRegistries } from './formats/schemaRegistries';
+import { RecordFormats } from './formats/recordFormats';
+import { keyFormatCommand, schemaRegistryCommand, valueFormatCommand } from './commands/recordFormatCommands';
 
 /**
  * The live services, for the extension-host tests only: activate() returns them in
@@ -74,6 +77,8 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
   const commandLog = new CommandLog(log);
   const prompter = new PrompterHolder();
   const store = new ConnectionStore(context.secrets, logger, prompter);
+  const registries = new SchemaRegistries(context.secrets, prompter);
+  const formats = new RecordFormats(registries, logger);
   const explorer = new ExplorerProvider(store);
   const tails = new TailManager(logger, () => readSettings().tailMaxOutputLines);
   const diagnostics = new SettingsDiagnostics();
@@ -106,7 +111,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     else explorer.refresh();
   };
   // One context for every command; its prompter is read when the command runs (the tests swap it).
-  const ctx = (): CommandContext => ({ store, prompter: prompter.current, documents, viewers, tails, lagWatches, refresh });
+  const ctx = (): CommandContext => ({ store, prompter: prompter.current, documents, viewers, tails, lagWatches, refresh, formats, registries });
   const p = () => prompter.current;
   // From the palette a command gets no row: it takes the tree's selected one when that fits, and asks otherwise.
   const or = (node: unknown, ...kinds: NodeKind[]) => nodeOrSelected(node, view.selection, kinds);
@@ -116,6 +121,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     log,
     commandLog,
     store,
+    registries,
     explorer,
     tails,
     diagnostics,
@@ -172,6 +178,9 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     }, commandLog),
     registerCommand(COMMAND_IDS.filterPartitions, (node?: unknown) => filterPartitionsCommand(p(), or(node, TopicNode)), commandLog),
     registerCommand(COMMAND_IDS.clearPartitionFilter, (node?: unknown) => clearPartitionFilterCommand(node), commandLog),
+    registerCommand(COMMAND_IDS.valueFormat, (node?: unknown) => valueFormatCommand(ctx(), or(node, TopicNode)), commandLog),
+    registerCommand(COMMAND_IDS.keyFormat, (node?: unknown) => keyFormatCommand(ctx(), or(node, TopicNode)), commandLog),
+    registerCommand(COMMAND_IDS.schemaRegistry, (node?: unknown) => schemaRegistryCommand(ctx(), or(node, ConnectionNode)), commandLog),
   );
   checkClientOverrides(logger);
   log.info(`Event Broker Explorer activated (${store.list().length} connection(s), profile ${readSettings().brokerProfile})`);

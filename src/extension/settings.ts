@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { BrokerProfile } from '../core/model';
+import { usableRules, type FormatRule } from '../core/formats/formatRules';
 import { EXTENSION_ID } from './commandIds';
 
 export interface ConnectionSetting {
@@ -14,6 +15,18 @@ export interface ConnectionSetting {
   rejectUnauthorized?: boolean;
   /** Every change to the broker is refused on this connection (core/readOnly.ts). */
   readOnly?: boolean;
+  /** A Confluent-compatible schema registry beside the cluster (its secret is in SecretStorage or `passwordEnv`). */
+  schemaRegistry?: RegistrySetting;
+}
+
+export interface RegistrySetting {
+  url: string;
+  auth?: 'none' | 'basic' | 'bearer';
+  username?: string;
+  /** An environment variable holding the password or token, instead of SecretStorage. */
+  passwordEnv?: string;
+  caFile?: string;
+  rejectUnauthorized?: boolean;
 }
 
 export interface ExtensionSettings {
@@ -26,6 +39,10 @@ export interface ExtensionSettings {
   requestTimeoutSeconds: number;
   lagWatchIntervalSeconds: number;
   lagWarningSeconds: number;
+  /** The usable entries of `eventBroker.recordFormats`, in order (core/formats/formatRules.ts). */
+  recordFormats: FormatRule[];
+  /** One sentence per entry of `eventBroker.recordFormats` that cannot be used. */
+  recordFormatProblems: string[];
 }
 
 /** Every setting key we read; a test checks them against package.json's contributes.configuration. */
@@ -39,6 +56,7 @@ export const SETTING_KEYS = {
   requestTimeoutSeconds: 'requestTimeoutSeconds',
   lagWatchIntervalSeconds: 'lag.watchIntervalSeconds',
   lagWarningSeconds: 'lag.warningSeconds',
+  recordFormats: 'recordFormats',
 } as const;
 
 export const SETTINGS_SECTION = 'eventBroker';
@@ -72,6 +90,7 @@ export function readSettings(): ExtensionSettings {
   const profile = config.get<unknown>(SETTING_KEYS.brokerProfile);
   const connections = config.get<unknown>(SETTING_KEYS.connections);
   const overrides = config.get<unknown>(SETTING_KEYS.clientOverrides);
+  const formats = usableRules(config.get<unknown>(SETTING_KEYS.recordFormats));
   return {
     connections: (Array.isArray(connections) ? (connections as unknown[]) : contributedDefault('connections')).filter(isConnectionSetting),
     brokerProfile: profile === 'kafka' || profile === 'vast' ? profile : contributedDefault('brokerProfile'),
@@ -82,6 +101,8 @@ export function readSettings(): ExtensionSettings {
     requestTimeoutSeconds: number('requestTimeoutSeconds'),
     lagWatchIntervalSeconds: number('lagWatchIntervalSeconds'),
     lagWarningSeconds: number('lagWarningSeconds'),
+    recordFormats: formats.rules,
+    recordFormatProblems: formats.problems,
   };
 }
 
@@ -92,4 +113,18 @@ function isConnectionSetting(value: unknown): value is ConnectionSetting {
 
 export async function writeConnections(connections: ConnectionSetting[]): Promise<void> {
   await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(SETTING_KEYS.connections, connections, vscode.ConfigurationTarget.Global);
+}
+
+/**
+ * Changes `eventBroker.recordFormats` where the user keeps it: the workspace's settings when a folder
+ * is open (the schema files are the workspace's), the user's otherwise. `change` gets that scope's
+ * entries as written, unusable ones included (they stay as they are).
+ */
+export async function updateRecordFormats(change: (entries: readonly unknown[]) => unknown[]): Promise<void> {
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  const inWorkspace = (vscode.workspace.workspaceFolders?.length ?? 0) > 0;
+  const inspected = config.inspect<unknown>(SETTING_KEYS.recordFormats);
+  const current = inWorkspace ? inspected?.workspaceValue : inspected?.globalValue;
+  const entries = Array.isArray(current) ? (current as unknown[]) : [];
+  await config.update(SETTING_KEYS.recordFormats, change(entries), inWorkspace ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
 }

@@ -148,3 +148,16 @@ export function messageNamed(proto: ParsedProto, name: string): protobuf.Type {
   walk(proto.topLevel);
   throw new FormatError(`${proto.fileName} has no message ${name}${known.length ? `; it has ${known.join(', ')}` : ''}.`);
 }
+
+/** Every message of the file, top-level ones first in declaration order, nested ones after their parent (`shop.Order`, `shop.Order.Line`). */
+export function messageNames(proto: ParsedProto): string[] {
+  const names: string[] = [];
+  const walk = (types: protobuf.Type[]) => {
+    for (const t of types) {
+      names.push(t.fullName.replace(/^\./, ''));
+      walk(nestedTypes(t));
+    }
+  };
+  walk(proto.topLevel);
+  return names;
+}

@@ -7,6 +7,7 @@ import { avroCodec } from './avroCodec';
 import { FormatError, type SchemaCodec, type SchemaFormat } from './formatTypes';
 import { jsonSchemaCodec } from './jsonSchemaCodec';
 import { protobufCodec } from './protobufCodec';
+import { messageNames, parseProto } from './protobufSchema';
 
 export interface SchemaFileOptions {
   /** Protobuf: the message to read and write; the file's first message when absent. */
@@ -101,4 +102,10 @@ export function loadSchemaFile(file: string, options: SchemaFileOptions = {}): S
   } catch (err) {
     throw namingFile(err, shown);
   }
+}
+
+/** The messages a workspace .proto file declares (for choosing one), or a FormatError saying why it does not parse. */
+export function protoFileMessages(file: string): string[] {
+  const shown = path.basename(file);
+  return messageNames(parseProto({ fileName: shown, text: readText(file, shown), resolveImport: importResolver(file) }));
 }

@@ -8,6 +8,8 @@ import type { TailManager } from '../tail/tailManager';
 import type { LagWatches } from '../lag/lagWatches';
 import type { RecordsViewers } from '../recordsViewer/recordsViewers';
 import type { ReplayDocuments } from './replayDocuments';
+import type { RecordFormats } from '../formats/recordFormats';
+import type { SchemaRegistries } from '../formats/schemaRegistries';
 
 /** The rows to read again after a command changed the broker. */
 export interface TreeRefresh {
@@ -30,4 +32,8 @@ export interface CommandContext {
   readonly tails: TailManager;
   readonly lagWatches: LagWatches;
   readonly refresh: TreeRefresh;
+  /** How each topic's records are read (eventBroker.recordFormats, schema files, the registry). */
+  readonly formats: RecordFormats;
+  /** Each connection's schema registry client. */
+  readonly registries: SchemaRegistries;
 }

@@ -1,6 +1,6 @@
 import type { ConnectionOptions, SaslMechanism } from '../../core/connection';
 import { parseBootstrap, readOnlyFromEnv } from '../../core/connection';
-import type { ConnectionSetting } from '../settings';
+import type { ConnectionSetting, RegistrySetting } from '../settings';
 
 /** A connection as the tree shows it. It never holds a password. */
 export interface BrokerConnection {
@@ -13,13 +13,17 @@ export interface BrokerConnection {
   tls?: ConnectionOptions['tls'];
   /** Every change to the broker is refused (core/readOnly.ts); the tree marks it and hides changing commands. */
   readOnly?: boolean;
+  /** Its schema registry, when one is configured (never with its secret). */
+  schemaRegistry?: RegistrySetting;
 }
 
 export const ENVIRONMENT_CONNECTION_ID = 'env:KAFKA_BOOTSTRAP';
 
 /**
  * The connection VAST's guides imply: KAFKA_BOOTSTRAP, with KAFKA_USERNAME/KAFKA_PASSWORD for SASL
- * PLAIN; EBX_READ_ONLY=1 makes it read-only (as for ebx).
+ * PLAIN; EBX_READ_ONLY=1 makes it read-only (as for ebx); EBX_SCHEMA_REGISTRY names its schema
+ * registry as for ebx (with EBX_SCHEMA_REGISTRY_USERNAME and EBX_SCHEMA_REGISTRY_PASSWORD for basic
+ * authentication).
  */
 export function environmentConnection(env: NodeJS.ProcessEnv): BrokerConnection | undefined {
   const bootstrap = env.KAFKA_BOOTSTRAP?.trim();
@@ -33,7 +37,15 @@ export function environmentConnection(env: NodeJS.ProcessEnv): BrokerConnection 
     username,
     saslMechanism: username ? 'plain' : undefined,
     readOnly: readOnlyFromEnv(env),
+    schemaRegistry: registryFromEnv(env),
   };
+}
+
+function registryFromEnv(env: NodeJS.ProcessEnv): RegistrySetting | undefined {
+  const url = env.EBX_SCHEMA_REGISTRY?.trim();
+  if (!url) return undefined;
+  const username = env.EBX_SCHEMA_REGISTRY_USERNAME?.trim() || undefined;
+  return username ? { url, auth: 'basic', username, passwordEnv: 'EBX_SCHEMA_REGISTRY_PASSWORD' } : { url, auth: 'none' };
 }
 
 export function settingsConnection(setting: ConnectionSetting): BrokerConnection {
@@ -47,6 +59,7 @@ export function settingsConnection(setting: ConnectionSetting): BrokerConnection
     saslMechanism: mechanism,
     tls: setting.tls ? { caFile: setting.caFile, certFile: setting.certFile, keyFile: setting.keyFile, rejectUnauthorized: setting.rejectUnauthorized !== false } : undefined,
     readOnly: setting.readOnly === true,
+    schemaRegistry: setting.schemaRegistry,
   };
 }
 

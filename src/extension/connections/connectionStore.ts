@@ -2,10 +2,15 @@ import * as vscode from 'vscode';
 import type { KafkaSession } from '../../core/session';
 import { UsageError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
-import { readSettings, writeConnections, type ConnectionSetting, SETTINGS_SECTION } from '../settings';
+import { readSettings, writeConnections, type ConnectionSetting, type RegistrySetting, SETTINGS_SECTION } from '../settings';
+import { registrySecretKey } from '../formats/schemaRegistries';
 import { connectionOptions, environmentConnection, settingsConnection, type BrokerConnection } from './brokerConnection';
 import { Cancelled } from '../runCommand';
 import type { PrompterHolder } from '../prompter';
+
+/** Why the environment's connection takes its schema registry from the environment too. */
+export const ENVIRONMENT_REGISTRY =
+  'This connection comes from the KAFKA_BOOTSTRAP environment variable: set EBX_SCHEMA_REGISTRY (and EBX_SCHEMA_REGISTRY_USERNAME / EBX_SCHEMA_REGISTRY_PASSWORD) before starting VS Code to give it a schema registry.';
 
 const secretKey = (connection: BrokerConnection) => `eventBroker.password:${connection.id}`;
 
@@ -15,10 +20,14 @@ const secretKey = (connection: BrokerConnection) => `eventBroker.password:${conn
  */
 const kafkaSessions = () => import('../../core/session');
 
-/** A session is reused while its connection and the settings it was opened with stay the same. */
+/**
+ * A session is reused while its connection and the settings it was opened with stay the same (its
+ * schema registry is not part of the Kafka session: changing it stops no tail).
+ */
 function sessionKey(connection: BrokerConnection): string {
   const settings = readSettings();
-  return JSON.stringify([connection, settings.requestTimeoutSeconds, settings.clientOverrides]);
+  const kafkaPart = { ...connection, schemaRegistry: undefined };
+  return JSON.stringify([kafkaPart, settings.requestTimeoutSeconds, settings.clientOverrides]);
 }
 
 /**
@@ -121,12 +130,28 @@ export class ConnectionStore implements vscode.Disposable {
     this.reconcile();
   }
 
+  /** Saves a settings connection's schema registry (undefined removes it); its Kafka session stays open. */
+  async setSchemaRegistry(connection: BrokerConnection, registry: RegistrySetting | undefined): Promise<void> {
+    if (connection.source === 'environment') {
+      throw new UsageError(ENVIRONMENT_REGISTRY);
+    }
+    const connections = readSettings().connections.map((c) => {
+      if (c.name !== connection.name) return c;
+      const rest = { ...c };
+      delete rest.schemaRegistry;
+      return registry === undefined ? rest : { ...rest, schemaRegistry: registry };
+    });
+    await writeConnections(connections);
+    this.reconcile();
+  }
+
   async remove(connection: BrokerConnection): Promise<void> {
     if (connection.source === 'environment') {
       throw new UsageError('This connection comes from the KAFKA_BOOTSTRAP environment variable: unset it to remove the connection.');
     }
     await writeConnections(readSettings().connections.filter((c) => c.name !== connection.name));
     await this.secrets.delete(secretKey(connection));
+    await this.secrets.delete(registrySecretKey(connection.id));
     this.reconcile();
   }
 
