@@ -15,3 +15,19 @@ export const ENCODINGS = { topic: 'demo-binary-compressed', partitions: 1, codec
 
 export const orderKey = (n) => `order-${n}`;
 export const orderValue = (n) => JSON.stringify({ order: n });
+/** Avro values written with the demo workspace's schemas/payment.avsc (raw, no registry): the viewer decodes them with that file. */
+export const AVRO_PAYMENTS = { topic: 'demo-avro-payments', partitions: 1, schema: 'schemas/payment.avsc', events: 12 };
+
+/** The n-th payment, as the JSON that `ebx produce --value-schema` encodes. */
+export function paymentValue(n, now) {
+  const statuses = ['CAPTURED', 'CAPTURED', 'AUTHORIZED', 'DECLINED'];
+  return {
+    order: n,
+    customer: `customer-${n % 5}`,
+    amount: `${(19 + n * 7.25).toFixed(2)}`,
+    currency: ['EUR', 'USD', 'GBP'][n % 3],
+    status: statuses[n % statuses.length],
+    paidAt: new Date(now - (12 - n) * 60_000).toISOString(),
+    card: n % 3 === 2 ? null : { brand: n % 2 ? 'visa' : 'mastercard', last4: String(4242 + n).slice(-4) },
+  };
+}

@@ -9,18 +9,18 @@ import { fileURLToPath } from 'node:url';
 import kafkajs from 'kafkajs';
 import { compressionType, registerCompressionCodecs } from './compressionCodecs.mjs';
 import { demoKafka, vastAssigners } from './kafkaClient.mjs';
-import { BILLING_GROUP, ENCODINGS, IDLE_GROUPS, ORDERS, TRICKLE, orderKey, orderValue } from './scenario.mjs';
+import { AVRO_PAYMENTS, BILLING_GROUP, ENCODINGS, IDLE_GROUPS, ORDERS, TRICKLE, orderKey, orderValue, paymentValue } from './scenario.mjs';
 
 const { Partitioners } = kafkajs;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const log = (msg) => process.stderr.write(`[demo] ${msg}\n`);
 
-/** Every record of one partition, read without a consumer group by the tool itself. */
-function replayPartition(topic, partition, env) {
+/** Every record of one partition, read without a consumer group by the tool itself (`extra`: more ebx options). */
+function replayPartition(topic, partition, env, extra = []) {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [path.join(ROOT, 'bin', 'ebx.js'), 'replay', topic, '--partition', String(partition), '--from-beginning', '--json'],
+      [path.join(ROOT, 'bin', 'ebx.js'), 'replay', topic, '--partition', String(partition), '--from-beginning', '--json', ...extra],
       { env, maxBuffer: 64 * 1024 * 1024, timeout: 60_000 },
       (err, stdout, stderr) => {
         if (err) return reject(new Error(`ebx replay ${topic} ${partition} failed: ${stderr.trim() || err.message}`));
@@ -203,6 +203,23 @@ async function produceCompressed(kafka, codec) {
   }
 }
 
+/** The Avro payments the demo workspace's schema decodes, written by `ebx produce --value-schema` (avsc encodes the JSON). */
+async function seedAvroPayments(env) {
+  const schema = path.join(ROOT, 'scripts', 'demo', 'workspace', AVRO_PAYMENTS.schema);
+  const present = await replayPartition(AVRO_PAYMENTS.topic, 0, env, ['--value-schema', schema]);
+  const orders = new Set(present.map((r) => r.value?.order).filter(Number.isInteger));
+  const now = Date.now();
+  const missing = Array.from({ length: AVRO_PAYMENTS.events }, (_, n) => n).filter((n) => !orders.has(n));
+  if (missing.length === 0) return log(`${AVRO_PAYMENTS.topic}: ${AVRO_PAYMENTS.events} Avro payments already there`);
+  await new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, [path.join(ROOT, 'bin', 'ebx.js'), 'produce', AVRO_PAYMENTS.topic, '--value-schema', schema], { env, timeout: 60_000 }, (err, _stdout, stderr) =>
+      err ? reject(new Error(`ebx produce ${AVRO_PAYMENTS.topic} failed: ${stderr.trim() || err.message}`)) : resolve(),
+    );
+    child.stdin.end(missing.map((n) => JSON.stringify(paymentValue(n, now))).join('\n') + '\n');
+  });
+  log(`${AVRO_PAYMENTS.topic}: produced ${missing.length} Avro payments`);
+}
+
 /**
  * Creates the topics, produces what is missing and commits the groups' offsets. `compressed`:
  * also produce compressed batches (Apache Kafka only: VAST refuses over-the-wire compression).
@@ -213,11 +230,11 @@ export async function seedScenario({ env = process.env, compressed = true } = {}
   const admin = kafka.admin();
   await admin.connect();
   try {
-    for (const t of await ensureTopics(admin, [ORDERS, TRICKLE, ENCODINGS])) log(`created ${t.topic} (${t.partitions} partition${t.partitions > 1 ? 's' : ''})`);
+    for (const t of await ensureTopics(admin, [ORDERS, TRICKLE, ENCODINGS, AVRO_PAYMENTS])) log(`created ${t.topic} (${t.partitions} partition${t.partitions > 1 ? 's' : ''})`);
   } finally {
     await admin.disconnect();
   }
-  const [ends] = await Promise.all([seedOrders(kafka, env), seedEncodings(kafka, env, { compressed })]);
+  const [ends] = await Promise.all([seedOrders(kafka, env), seedEncodings(kafka, env, { compressed }), seedAvroPayments(env)]);
   const commits = [
     [BILLING_GROUP, ends],
     ...IDLE_GROUPS.map((g, i) => [g, ends.map((end) => Math.min(end, 4 * (i + 1)))]),

@@ -77,13 +77,13 @@ async function ebx<T>(...args: string[]): Promise<T> {
   return JSON.parse(out) as T;
 }
 
-async function replay(topic: string, partition: number): Promise<Array<{ offset: number; key: unknown; value: unknown }>> {
-  const { stdout: out } = await run(process.execPath, [path.join(repoRoot, 'bin', 'ebx.js'), 'replay', topic, '--partition', String(partition), '--from-beginning'], {
+async function replay(topic: string, partition: number, ...options: string[]): Promise<Array<{ offset: number; key: unknown; value: unknown; valueSchema?: unknown }>> {
+  const { stdout: out } = await run(process.execPath, [path.join(repoRoot, 'bin', 'ebx.js'), 'replay', topic, '--partition', String(partition), '--from-beginning', ...options], {
     env: { ...process.env, KAFKA_BOOTSTRAP: info.bootstrap },
     maxBuffer: 32 * 1024 * 1024,
     timeout: 60_000,
   });
-  return out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { offset: number; key: unknown; value: unknown });
+  return out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { offset: number; key: unknown; value: unknown; valueSchema?: unknown });
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
@@ -182,12 +182,26 @@ test('the binary topic holds one batch per codec, as Kafka itself reads the log 
   for (const codec of ['gzip', 'snappy', 'lz4', 'zstd']) assert.ok(codecs.includes(codec), `a ${codec} batch in ${codecs.join(', ')}`);
 });
 
+test('the Avro topic decodes with the schema file of the demo workspace, which its settings name', async () => {
+  const workspace = path.join(repoRoot, 'scripts', 'demo', 'workspace');
+  const settings = fs.readFileSync(path.join(workspace, '.vscode', 'settings.json'), 'utf8');
+  assert.match(settings, /"topic": "demo-avro-payments", "valueFormat": "avro", "valueSchema": "schemas\/payment\.avsc"/);
+  const decoded = await replay('demo-avro-payments', 0, '--value-schema', path.join(workspace, 'schemas', 'payment.avsc'));
+  assert.equal(decoded.length, 12);
+  assert.deepEqual(decoded.map((r) => (r.value as { order: number }).order), Array.from({ length: 12 }, (_, n) => n));
+  assert.deepEqual(decoded[0].valueSchema, { format: 'avro', id: null, name: 'demo.shop.Payment' });
+  // Without the schema the values are Avro's bytes, not JSON text.
+  const raw = await replay('demo-avro-payments', 0);
+  assert.ok(raw.every((r) => !(typeof r.value === 'string' && r.value.trimStart().startsWith('{'))), JSON.stringify(raw[0]));
+});
+
 test('seeding again does not duplicate anything', async () => {
   await run(process.execPath, [path.join(repoRoot, 'scripts', 'demo', 'seed.mjs')], { env: { ...process.env, KAFKA_BOOTSTRAP: info.bootstrap }, timeout: 60_000 });
   const orders = (await Promise.all([0, 1, 2].map((p) => replay(ORDERS, p)))).flat();
   assert.equal(orders.length, 35);
   const records = await replay('demo-binary-compressed', 0);
   assert.equal(records.filter((r) => r.key === 'gzip-1').length, 1);
+  assert.equal((await replay('demo-avro-payments', 0)).length, 12);
 });
 
 test('the printed URL opens VS Code with the Event Broker tree', async () => {
