@@ -85,7 +85,7 @@ test('rows: decoded JSON as one line of webview text, the schema as a mark; a re
   assert.equal(rows[2].value, '02 41', 'hex of the bytes as written, even though they are valid UTF-8');
   assert.equal(rows[2].valueMark?.failed, true);
   assert.equal(rows[2].valueMark?.text, 'not decoded');
-  assert.match(rows[2].valueMark!.title, /^[^\n]+\.$/, 'one sentence');
+  assert.match(rows[2].valueMark.title, /^[^\n]+\.$/, 'one sentence');
   assert.equal(rows[3].value, 'tombstone');
   assert.equal(rows[3].valueMark, undefined);
   assert.equal(rows[3].keyMark, undefined, 'a null key has nothing to read');
