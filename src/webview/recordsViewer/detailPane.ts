@@ -89,6 +89,8 @@ export class DetailPane {
     if (value.kind === 'null') return '(null: no value, a tombstone)';
     if (this.tab === 'hex') return value.hex;
     if (this.tab === 'json' && read?.ok) return read.json;
+    // Not decoded: the bytes as written, said as such (the sentence is above).
+    if (this.tab === 'json' && read) return `(not decoded: the bytes as written, base64)\n${value.text}`;
     if (this.tab === 'json') return value.pretty ?? (value.kind === 'binary' ? `(binary, base64)\n${value.text}` : value.text);
     return value.kind === 'binary' ? value.text : value.text;
   }
