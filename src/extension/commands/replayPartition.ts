@@ -175,7 +175,7 @@ async function readInto(loaded: RecordStore, session: KafkaSession, request: Rep
       if (batch.records.length > room) more = true;
       const records = batch.records.length > room ? batch.records.slice(0, room) : batch.records;
       // The schemas of ids not seen yet are fetched now, so the viewer's rows read synchronously later.
-      if (records.length > 0) await reading?.decoder.prepare(records);
+      if (reading && records.length > 0) await reading.decoder.prepare(records);
       if (records.length > 0) loaded.appendRaw(batch.partition, records);
       report(loaded.length, records.length);
     }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { RecordStore } from '../../core/records/recordStore';
-import { applyFilter, timeOrder } from '../../core/records/recordView';
+import { applyFilter, DECODED_FILTER_MAX_RECORDS, timeOrder } from '../../core/records/recordView';
 import type { RecordDetail, RecordFilter } from '../../core/records/viewerShapes';
 import { rowsAt } from '../../core/records/recordRows';
 import { recordDetail } from '../../core/records/recordDetail';
@@ -237,7 +237,11 @@ export class RecordsViewerPanel implements vscode.Disposable {
         case 'filter':
           this.filter = cleanFilter(message.filter);
           this.recompute();
-          return this.postState();
+          this.postState();
+          if (this.filter.text !== undefined && this.decoder && this.store.length > DECODED_FILTER_MAX_RECORDS) {
+            this.post({ type: 'notice', text: `The filter matches the bytes as written, not the decoded values: more than ${DECODED_FILTER_MAX_RECORDS.toLocaleString('en-US')} records are loaded (the search bar's Where sees decoded values).` });
+          }
+          return;
         case 'detail':
           return this.post({ type: 'detail', detail: recordDetail(this.store, message.id, { whole: message.whole, decoder: this.decoder }) });
         case 'copy':
@@ -329,7 +333,9 @@ export class RecordsViewerPanel implements vscode.Disposable {
 
   private recompute(): void {
     if (this.order.length !== this.store.length) this.order = timeOrder(this.store);
-    const { textMatches, rows } = applyFilter(this.store, this.order, this.filter, this.decoder);
+    // Decoded text is matched only while decoding every loaded record stays quick (see DECODED_FILTER_MAX_RECORDS).
+    const filterDecoder = this.store.length <= DECODED_FILTER_MAX_RECORDS ? this.decoder : undefined;
+    const { textMatches, rows } = applyFilter(this.store, this.order, this.filter, filterDecoder);
     this.textMatches = textMatches;
     this.rows = rows;
     this.version++;

@@ -56,7 +56,7 @@ export function replaySource(options: ReplaySourceOptions): RecordsSource {
         if (batch.records.length > room) sawMore = true;
         const records = batch.records.length > room ? batch.records.slice(0, room) : batch.records;
         // The schemas of ids not seen yet are fetched now, so the rows read synchronously later.
-        if (records.length > 0) await reading?.decoder.prepare(records);
+        if (reading && records.length > 0) await reading.decoder.prepare(records);
         if (records.length > 0) store.appendRaw(batch.partition, records);
         read += records.length;
         progress(`${read} of at most ${counted(max, 'record')}`);

@@ -59,7 +59,7 @@ export function searchSource(options: SearchSourceOptions): RecordsSource {
           break;
         }
         // Without a `where` the search fetched no schemas: the matches' ids are fetched before they are shown.
-        await reading?.decoder.prepare(next.value.records);
+        if (reading) await reading.decoder.prepare(next.value.records);
         store.appendRaw(next.value.partition, next.value.records);
       }
       totals.scanned += last.scanned;
