@@ -20,10 +20,11 @@ import { writeWireFormat } from '../../src/core/formats/wireFormat';
 import { emptySearchForm } from '../../src/core/search/searchForm';
 import type { KafkaSession } from '../../src/core/session';
 import type { ReplayResult } from '../../src/extension/commands/replayPartition';
+import type { SearchRecordsResult } from '../../src/extension/commands/searchRecords';
 import type { RecordsViewerPanel, RenderedRows } from '../../src/extension/recordsViewer/recordsViewerPanel';
 import type { CommandFailure } from '../../src/extension/runCommand';
 import { ScriptedPrompter } from './scriptedPrompter';
-import { extensionApi, findRow, until, withPrompter } from './extensionApi';
+import { extensionApi, findRow, until, withPrompter, withReplayLimit } from './extensionApi';
 
 const SCHEMA = 'records/schemas/order-v1.avsc';
 const HOSTILE_NAME = `Ann \u202egpj.exe <img src=x onerror=alert(1)>\u0007`;
@@ -166,6 +167,26 @@ suite('records viewer: record formats', () => {
     assert.deepEqual(Array.from(viewer.filteredIds(), (id) => viewer.store.keyAt(id)?.toString()), ['k-4']);
     const page = await until('the search\'s row drawn', () => (viewer.lastRender?.cells.length === 1 ? viewer.lastRender : undefined), 60_000);
     assert.match(page.cells[0][4], /^Order \{"id":"o-4"/);
+  });
+
+  test('Replay Partition… (with Load more) and Search Records… read with the format too', async () => {
+    const api = await extensionApi();
+    const prompter = new ScriptedPrompter([{ pick: topic }, { pick: 'Partition 1' }, { pick: 'Beginning' }]);
+    const result = await withReplayLimit(1, () => withPrompter(api, prompter, () => vscode.commands.executeCommand<ReplayResult>('eventBroker.replayPartition')));
+    const viewer = result.viewer!;
+    assert.equal(viewer.header.readAs, 'value: avro (order-v1.avsc)');
+    await viewer.handle({ type: 'loadMore' });
+    assert.equal(viewer.store.length, 2);
+    const page = await until('both rows drawn', () => (viewer.lastRender?.cells.length === 2 ? viewer.lastRender : undefined), 60_000);
+    assert.deepEqual(page.cells.map((c) => c[4].split(' ')[0]), ['not', 'Order']);
+    assert.match(page.cells[1][4], /^Order \{"id":"o-4"/);
+    // Search Records… from the palette: its where sees the decoded value, and the matches show decoded.
+    const searching = new ScriptedPrompter([{ pick: topic }, { input: 'where:value.status == "PAID"' }]);
+    const { viewer: found, summary } = await withPrompter(api, searching, () => vscode.commands.executeCommand<SearchRecordsResult>('eventBroker.searchRecords'));
+    assert.equal(summary.matches, 1);
+    assert.equal(found.header.readAs, 'value: avro (order-v1.avsc)');
+    const matches = await drawn(found, 1);
+    assert.match(matches.cells[0][4], /^Order \{"id":"o-2",/);
   });
 
   test('Show Offsets for a Time… replays into a document of decoded values', async () => {
