@@ -15,6 +15,10 @@ export interface ReplaySummary {
   /** Partitions with no event at or after the time asked (left out). */
   nothingAfter: number[];
   limit: number;
+  /** How the topic's records are read when it has a record format ("value: avro (order.avsc)"). */
+  readAs?: string;
+  /** Each distinct problem the record format met (a registry down), once. */
+  formatProblems?: readonly string[];
 }
 
 /**
@@ -32,6 +36,8 @@ export function replayDocumentLines(summary: ReplaySummary, records: ShownRecord
     ...(summary.nothingAfter.length > 0 ? { noEventAtOrAfterTheTimeIn: summary.nothingAfter } : {}),
     records: records.length,
     limit: summary.limit,
+    ...(summary.readAs !== undefined ? { readAs: summary.readAs } : {}),
+    ...(summary.formatProblems !== undefined && summary.formatProblems.length > 0 ? { formatProblems: summary.formatProblems } : {}),
   };
   const lines = [JSON.stringify(header), ...records.map(recordDocumentLine)];
   if (more) lines.push(JSON.stringify({ more: moreText(summary, records) }));

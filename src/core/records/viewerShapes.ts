@@ -28,7 +28,38 @@ export interface RecordRow {
   tombstone: boolean;
   headers: number;
   size: number;
+  /** How the key / value read with the topic's format (issue 23); absent when read as plain text-or-bytes. */
+  keyMark?: CellMark;
+  valueMark?: CellMark;
 }
+
+/**
+ * The mark beside a cell read with a format: the schema's short name (or the format), or "not
+ * decoded" with the one sentence saying why (the cell then shows hex of the bytes as written).
+ */
+export interface CellMark {
+  text: string;
+  /** The hover: the format, the schema's full name and id; or the sentence. */
+  title: string;
+  failed: boolean;
+}
+
+/** How a key or value read with its topic's format, as the detail pane shows it beside the raw bytes. */
+export type DetailReading =
+  | {
+      ok: true;
+      format: string;
+      /** The record's / message's full name, or the schema file's; null when the format has none. */
+      name: string | null;
+      /** The registry's schema id; null for a workspace file. */
+      id: number | null;
+      /** The decoded value as indented JSON (at most DETAIL_LIMIT_BYTES characters unless shown whole). */
+      json: string;
+      /** The same value as one line (for the key's line), cut at a few hundred characters. */
+      line: string;
+      truncated: boolean;
+    }
+  | { ok: false; error: string };
 
 /** A key, value or header value as the detail pane shows it. */
 export interface DetailBytes {
@@ -52,9 +83,13 @@ export interface RecordDetail {
   partition: number;
   offset: number;
   timestamp: number;
+  /** The bytes as written (always binary — base64 and hex — when the field was read with a format). */
   key: DetailBytes;
   value: DetailBytes;
   headers: { name: string; value: DetailBytes }[];
+  /** How the key / value read with the topic's format; absent when read as plain text-or-bytes. */
+  keyRead?: DetailReading;
+  valueRead?: DetailReading;
 }
 
 export interface TimestampHistogram {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { replayFrom, replayFromBatches } from '../../core/replay';
-import { showRecord } from '../../core/records/render/decode';
+import { shownStored } from '../../core/records/shownStored';
 import { timeOrder } from '../../core/records/recordView';
 import type { KafkaSession } from '../../core/session';
 import { replayStarts } from '../../core/replayStarts';
@@ -23,6 +23,7 @@ import type { RecordsViewerPanel } from '../recordsViewer/recordsViewerPanel';
 import { replaySource } from '../recordsViewer/replaySource';
 import { counted } from '../../core/counted';
 import { recordLimitProblem } from '../recordsViewer/recordLimit';
+import { readingSummary, topicReading, type TopicReading } from '../formats/topicReading';
 
 export interface ReplayResult {
   /** The JSON Lines document, when the replay opened one (without a records viewer). */
@@ -94,19 +95,21 @@ export async function replayFromCommittedCommand(ctx: CommandContext, node?: unk
 export async function replayWithLimit(ctx: CommandContext, request: ReplayRequest, into: 'viewer' | 'document'): Promise<ReplayResult> {
   const { store, prompter, documents } = ctx;
   const viewers = into === 'viewer' ? ctx.viewers : undefined;
+  const { topic, starts } = request;
+  // The topic's record format first: a setting that cannot work stops here, before anything is asked or read.
+  const reading = await topicReading(ctx.formats, request.connection, topic);
   const max = viewers ? readSettings().replayDefaultMaxRecords : await askMax(prompter);
   const session = await store.session(request.connection);
-  const { topic, starts } = request;
   const partitions = starts.map((s) => s.partition);
   const where = partitions.length === 1 ? `${topic} partition ${partitions[0]}` : `${topic} (${partitions.length} partitions)`;
-  const summary = { topic, partitions, startAsked: request.startAsked, startTime: request.startTime, starts, nothingAfter: request.nothingAfter ?? [], limit: max };
+  const summary = { topic, partitions, startAsked: request.startAsked, startTime: request.startTime, starts, nothingAfter: request.nothingAfter ?? [], limit: max, ...readingSummary(reading) };
   const from = starts.length === 1 ? `from offset ${starts[0].offset}` : `from ${starts.map((s) => `p${s.partition}@${s.offset}`).join(' ')}`;
   const name = partitions.length === 1 ? `${topic}-p${partitions[0]}-from-${starts[0].offset}` : `${topic}-all-partitions`;
   const outcomeOf = (count: number, more: boolean) => (count === 0 ? `No records in ${where} ${from}.` : `Replayed ${counted(count, 'record')} of ${where}${more ? ' (more follow)' : ''}.`);
   const resultOf = (count: number, more: boolean) => ({ count, startOffset: starts[0]?.offset ?? -1, startOffsets: starts, more });
 
   if (!viewers) {
-    const { records, more } = await readShown(session, request, where, max);
+    const { records, more } = await readShown(session, request, where, max, reading);
     const text = `${replayDocumentLines(summary, partitions.length > 1 ? byTime(records) : records, more).join('\n')}\n`;
     const document = await documents.open(name, text);
     void vscode.window.showInformationMessage(outcomeOf(records.length, more));
@@ -119,13 +122,13 @@ export async function replayWithLimit(ctx: CommandContext, request: ReplayReques
   // viewer opens first, so its page loads while the records are read.
   const loaded = new RecordStore(topic);
   let more = false;
-  const firstText = () => `${replayDocumentLines(summary, shownInReplayOrder(loaded, partitions.length > 1), more).join('\n')}\n`;
+  const firstText = () => `${replayDocumentLines(summary, shownInReplayOrder(loaded, partitions.length > 1, reading), more).join('\n')}\n`;
   const scope = partitions.length === 1 ? `${topic} · partition ${partitions[0]}` : `${topic} · partitions ${partitions.join(', ')}`;
-  const source = replaySource({ session, documents, documentName: name, firstDocumentText: firstText, summary, where, max, firstSummary: `Reading ${where} ${from}…`, firstMore: () => more, scope });
-  const viewer = viewers.show(request.connection, loaded, source);
+  const source = replaySource({ session, documents, documentName: name, firstDocumentText: firstText, summary, where, max, firstSummary: `Reading ${where} ${from}…`, firstMore: () => more, scope, reading });
+  const viewer = viewers.show(request.connection, loaded, source, reading);
   viewer.firstReadStarted();
   try {
-    more = await readInto(loaded, session, request, where, max);
+    more = await readInto(loaded, session, request, where, max, reading);
   } catch (err) {
     // Cancelled or failed: no half-read viewer stays open (the error is reported as before).
     viewer.dispose();
@@ -135,12 +138,26 @@ export async function replayWithLimit(ctx: CommandContext, request: ReplayReques
   return { viewer, jsonLinesDocument: () => documents.prepare(name, firstText()), ...resultOf(loaded.length, more) };
 }
 
-/** Reads up to max records (and one more, which says whether more follow) as shown records, with progress and cancel. */
-async function readShown(session: KafkaSession, request: ReplayRequest, where: string, max: number): Promise<{ records: ShownRecord[]; more: boolean }> {
+/**
+ * Reads up to max records (and one more, which says whether more follow) as shown records, with
+ * progress and cancel; read with the topic's record format when it has one (each batch's schemas
+ * fetched as it arrives).
+ */
+async function readShown(session: KafkaSession, request: ReplayRequest, where: string, max: number, reading: TopicReading | undefined): Promise<{ records: ShownRecord[]; more: boolean }> {
   const records: ShownRecord[] = [];
   await withReplayProgress(where, async (signal, report) => {
     // One record past the limit tells whether more follow, without trusting the (approximate) end offset.
-    for await (const batch of replayFrom(session, { topic: request.topic, starts: request.starts, max: max + 1, signal })) {
+    const options = { topic: request.topic, starts: request.starts, max: max + 1, signal };
+    if (reading) {
+      const { decoder } = reading;
+      for await (const batch of replayFromBatches(session, options)) {
+        await decoder.prepare(batch.records);
+        for (const record of batch.records) records.push(decoder.show(batch.topic, batch.partition, record));
+        report(Math.min(records.length, max), batch.records.length);
+      }
+      return;
+    }
+    for await (const batch of replayFrom(session, options)) {
       for (const record of batch) records.push(record);
       report(Math.min(records.length, max), batch.length);
     }
@@ -150,13 +167,15 @@ async function readShown(session: KafkaSession, request: ReplayRequest, where: s
 }
 
 /** Reads up to max records straight into the store (the one past the limit only says whether more follow). */
-async function readInto(loaded: RecordStore, session: KafkaSession, request: ReplayRequest, where: string, max: number): Promise<boolean> {
+async function readInto(loaded: RecordStore, session: KafkaSession, request: ReplayRequest, where: string, max: number, reading: TopicReading | undefined): Promise<boolean> {
   let more = false;
   await withReplayProgress(where, async (signal, report) => {
     for await (const batch of replayFromBatches(session, { topic: request.topic, starts: request.starts, max: max + 1, signal })) {
       const room = max - loaded.length;
       if (batch.records.length > room) more = true;
       const records = batch.records.length > room ? batch.records.slice(0, room) : batch.records;
+      // The schemas of ids not seen yet are fetched now, so the viewer's rows read synchronously later.
+      if (reading && records.length > 0) await reading.decoder.prepare(records);
       if (records.length > 0) loaded.appendRaw(batch.partition, records);
       report(loaded.length, records.length);
     }
@@ -174,9 +193,9 @@ async function withReplayProgress(where: string, read: (signal: AbortSignal, rep
 }
 
 /** The store's records as the replay document lists them: read order for one partition, by time for several. */
-function shownInReplayOrder(loaded: RecordStore, byTimestamp: boolean): ShownRecord[] {
+function shownInReplayOrder(loaded: RecordStore, byTimestamp: boolean, reading: TopicReading | undefined): ShownRecord[] {
   const records: ShownRecord[] = [];
-  const add = (i: number) => records.push(showRecord(loaded.topic, loaded.partitionAt(i), loaded.record(i)));
+  const add = (i: number) => records.push(shownStored(loaded, i, reading?.decoder));
   if (byTimestamp) for (const i of timeOrder(loaded)) add(i);
   else for (let i = 0; i < loaded.length; i++) add(i);
   return records;

@@ -9,6 +9,7 @@ import type { RecordsViewerPanel } from '../recordsViewer/recordsViewerPanel';
 import { searchSource } from '../recordsViewer/searchSource';
 import type { CommandContext } from './commandContext';
 import { topicStep } from './targetSteps';
+import { topicReading } from '../formats/topicReading';
 
 export { SEARCH_MAX_SCAN, summaryLine } from '../recordsViewer/searchSource';
 
@@ -35,6 +36,8 @@ export async function searchRecordsCommand(ctx: CommandContext, node?: unknown):
   } else {
     ({ connection, topic } = await topicStep(ctx, node, 'Search Records: topic'));
   }
+  // The topic's record format first: a setting that cannot work stops here, before anything is asked.
+  const reading = await topicReading(ctx.formats, connection, topic);
   const text = await prompter.input({
     title: `Search ${topic}${partitions === '' ? '' : ` partition ${partitions}`}`,
     prompt: 'Text in the value; or key:KEY (exactly), header:NAME[=VALUE], where:EXPRESSION. Time, partitions and limits are in the viewer.',
@@ -47,8 +50,8 @@ export async function searchRecordsCommand(ctx: CommandContext, node?: unknown):
   if (parsed.problems) throw new UsageError(Object.values(parsed.problems)[0]);
   const session = await store.session(connection);
   let summary: SearchSummary | undefined;
-  const source = searchSource({ session, documents, topic, query: parsed.query, form, onSummary: (s) => (summary = s) });
-  const viewer = viewers.show(connection, new RecordStore(topic), source);
+  const source = searchSource({ session, documents, topic, query: parsed.query, form, onSummary: (s) => (summary = s), reading });
+  const viewer = viewers.show(connection, new RecordStore(topic), source, reading);
   try {
     await viewer.readFirst();
   } catch (err) {

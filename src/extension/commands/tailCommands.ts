@@ -5,11 +5,14 @@ import { Cancelled } from '../runCommand';
 import type { CommandContext } from './commandContext';
 import { topicStep } from './targetSteps';
 import { counted } from '../../core/counted';
+import { topicReading } from '../formats/topicReading';
 
 /** Tail Topic…: from a topic node, or pickers from the palette. Starts at the end of every partition. */
 export async function tailTopicCommand(ctx: CommandContext, node?: unknown): Promise<RunningTail> {
   const { connection, topic } = await topicStep(ctx, node, 'Tail Topic: topic');
-  return ctx.tails.start(connection, await ctx.store.session(connection), topic);
+  // A record format that cannot work (a schema file missing) stops here, before a panel opens.
+  const reading = ctx.tails.find(connection.id, topic) ? undefined : await topicReading(ctx.formats, connection, topic);
+  return ctx.tails.start(connection, await ctx.store.session(connection), topic, { reading });
 }
 
 /** Stop Tail: the one given (status-bar click), the only one running, or a choice including "All tails". */

@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
 import { RecordStore } from '../../core/records/recordStore';
-import { applyFilter, timeOrder } from '../../core/records/recordView';
-import type { RecordFilter } from '../../core/records/viewerShapes';
+import { applyFilter, DECODED_FILTER_MAX_RECORDS, timeOrder } from '../../core/records/recordView';
+import type { RecordDetail, RecordFilter } from '../../core/records/viewerShapes';
 import { rowsAt } from '../../core/records/recordRows';
 import { recordDetail } from '../../core/records/recordDetail';
 import { timeSpan, timestampHistogram } from '../../core/records/histogram';
 import { exportLines, type ExportFormat } from '../../core/records/recordExport';
-import { showRecord } from '../../core/records/render/decode';
-import { recordDocumentLine } from '../../core/records/render/jsonLines';
+import { copiedText } from '../../core/records/recordCopy';
+import type { RecordDecoder } from '../../core/formats/recordDecoder';
 import { explainError, isAbort } from '../../core/errors';
-import { HISTOGRAM_BINS, ROW_WINDOW, type CopyWhat, type FromViewer, type ToViewer, type ViewerState } from '../../webview/recordsViewer/messages';
+import { HISTOGRAM_BINS, ROW_WINDOW, type FromViewer, type ToViewer, type ViewerState } from '../../webview/recordsViewer/messages';
 import { webviewHtml, webviewPanelOptions } from '../webviews/webviewHtml';
 import type { RecordsSource } from './recordsSource';
 import { writeExport } from './exportFile';
@@ -17,6 +17,7 @@ import { fileProblem } from '../chooseFile';
 import { counted } from '../../core/counted';
 import { recordLimitProblem } from './recordLimit';
 import { emptySearchForm, fieldOf, parseSearchForm, type SearchField, type SearchForm } from '../../core/search/searchForm';
+import type { TopicReading } from '../formats/topicReading';
 
 export const RECORDS_VIEWER_TYPE = 'eventBroker.recordsViewer';
 
@@ -50,6 +51,7 @@ export class RecordsViewerPanel implements vscode.Disposable {
   private textMatches: Uint32Array = new Uint32Array(0);
   private rows: Uint32Array = new Uint32Array(0);
   private noticeShown: string | undefined;
+  private detailShown: RecordDetail | undefined;
   private filter: RecordFilter = {};
   private version = 0;
   private loading = false;
@@ -71,6 +73,8 @@ export class RecordsViewerPanel implements vscode.Disposable {
     store: RecordStore,
     source: RecordsSource,
     private readonly actions: ViewerActions,
+    /** The topic's record format (issue 23): rows, detail, copy, filter and export read with its decoder. */
+    private readonly format?: TopicReading,
   ) {
     this.loaded = store;
     this.source = source;
@@ -82,11 +86,18 @@ export class RecordsViewerPanel implements vscode.Disposable {
       panel.webview.onDidReceiveMessage((message: FromViewer) => void this.handle(message)),
       panel.onDidDispose(() => this.dispose()),
     );
+    // A problem of the format (a registry down) is one line above the table, said when it is met.
+    if (format) this.subscriptions.push({ dispose: format.problems.listen(() => this.postState()) });
   }
 
-  static create(extensionUri: vscode.Uri, store: RecordStore, source: RecordsSource, actions: ViewerActions): RecordsViewerPanel {
+  static create(extensionUri: vscode.Uri, store: RecordStore, source: RecordsSource, actions: ViewerActions, reading?: TopicReading): RecordsViewerPanel {
     const panel = vscode.window.createWebviewPanel(RECORDS_VIEWER_TYPE, source.title, vscode.ViewColumn.Active, webviewPanelOptions(extensionUri));
-    return new RecordsViewerPanel(panel, extensionUri, store, source, actions);
+    return new RecordsViewerPanel(panel, extensionUri, store, source, actions, reading);
+  }
+
+  /** The decoder of the topic's record format; undefined when it is read as plain text-or-bytes. */
+  private get decoder(): RecordDecoder | undefined {
+    return this.format?.decoder;
   }
 
   /**
@@ -126,8 +137,14 @@ export class RecordsViewerPanel implements vscode.Disposable {
     return this.source.atEnd?.() ?? false;
   }
 
+  /** The line above the table: what the viewer shows, from when, and how the topic is read. */
   get header(): RecordsSource['header'] {
-    return this.source.header;
+    return this.format ? { ...this.source.header, readAs: this.format.readAs } : this.source.header;
+  }
+
+  /** Each distinct problem the topic's record format met, as the viewer shows them. */
+  get formatProblems(): readonly string[] {
+    return this.format?.problems.sentences ?? [];
   }
 
   /**
@@ -194,6 +211,11 @@ export class RecordsViewerPanel implements vscode.Disposable {
     return this.noticeShown;
   }
 
+  /** The last record detail the page was sent (the tests read what the detail pane was given). */
+  get lastDetail(): RecordDetail | undefined {
+    return this.detailShown;
+  }
+
   get lastRender(): RenderedRows | undefined {
     return this.lastRendered;
   }
@@ -211,15 +233,19 @@ export class RecordsViewerPanel implements vscode.Disposable {
           return;
         case 'rows':
           if (message.version !== this.version) return; // asked before a load or filter: the page asks again
-          return this.post({ type: 'rows', version: this.version, start: message.start, rows: rowsAt(this.store, this.rows, message.start, Math.min(message.count, ROW_WINDOW * 3)) });
+          return this.post({ type: 'rows', version: this.version, start: message.start, rows: rowsAt(this.store, this.rows, message.start, Math.min(message.count, ROW_WINDOW * 3), this.decoder) });
         case 'filter':
           this.filter = cleanFilter(message.filter);
           this.recompute();
-          return this.postState();
+          this.postState();
+          if (this.filter.text !== undefined && this.decoder && this.store.length > DECODED_FILTER_MAX_RECORDS) {
+            this.post({ type: 'notice', text: `The filter matches the bytes as written, not the decoded values: more than ${DECODED_FILTER_MAX_RECORDS.toLocaleString('en-US')} records are loaded (the search bar's Where sees decoded values).` });
+          }
+          return;
         case 'detail':
-          return this.post({ type: 'detail', detail: recordDetail(this.store, message.id, { whole: message.whole }) });
+          return this.post({ type: 'detail', detail: recordDetail(this.store, message.id, { whole: message.whole, decoder: this.decoder }) });
         case 'copy':
-          await vscode.env.clipboard.writeText(this.copyText(message.id, message.what));
+          await vscode.env.clipboard.writeText(copiedText(this.store, message.id, message.what, this.decoder));
           return this.post({ type: 'notice', text: `Copied the ${message.what === 'record' ? 'record as JSON' : message.what}.` });
         case 'loadMore':
           return await this.loadMore(message.max);
@@ -251,7 +277,7 @@ export class RecordsViewerPanel implements vscode.Disposable {
   /** Writes the loaded or filtered rows to a file (the save dialog's answer, or a test's path). */
   async exportTo(uri: vscode.Uri, format: ExportFormat, rows: 'loaded' | 'filtered'): Promise<number> {
     const ids = rows === 'filtered' ? this.rows : this.order;
-    await writeExport(uri, exportLines(this.store, ids, format));
+    await writeExport(uri, exportLines(this.store, ids, format, this.decoder));
     return ids.length;
   }
 
@@ -305,17 +331,11 @@ export class RecordsViewerPanel implements vscode.Disposable {
     }
   }
 
-  private copyText(id: number, what: CopyWhat): string {
-    const record = this.store.record(id);
-    if (what === 'record') return recordDocumentLine(showRecord(this.store.topic, record.partition, record));
-    const shown = showRecord(this.store.topic, record.partition, record)[what];
-    if (shown === null) return '';
-    return typeof shown === 'string' ? shown : shown.base64;
-  }
-
   private recompute(): void {
     if (this.order.length !== this.store.length) this.order = timeOrder(this.store);
-    const { textMatches, rows } = applyFilter(this.store, this.order, this.filter);
+    // Decoded text is matched only while decoding every loaded record stays quick (see DECODED_FILTER_MAX_RECORDS).
+    const filterDecoder = this.store.length <= DECODED_FILTER_MAX_RECORDS ? this.decoder : undefined;
+    const { textMatches, rows } = applyFilter(this.store, this.order, this.filter, filterDecoder);
     this.textMatches = textMatches;
     this.rows = rows;
     this.version++;
@@ -332,7 +352,7 @@ export class RecordsViewerPanel implements vscode.Disposable {
       version: this.version,
       filter: this.filter,
       histogram: span ? timestampHistogram(this.store, this.textMatches, span, HISTOGRAM_BINS) : null,
-      header: this.source.header,
+      header: this.header,
       loading: this.loading,
       canLoadMore: this.source.loadMore !== undefined,
       atEnd: this.source.atEnd?.() ?? false,
@@ -340,6 +360,7 @@ export class RecordsViewerPanel implements vscode.Disposable {
       search: this.searchForm,
       searchProblems: this.searchProblems,
       canOpenJsonLines: this.source.openJsonLines !== undefined,
+      formatProblems: this.formatProblems,
     };
   }
 
@@ -349,6 +370,7 @@ export class RecordsViewerPanel implements vscode.Disposable {
 
   private post(message: ToViewer): void {
     if (message.type === 'notice') this.noticeShown = message.text;
+    if (message.type === 'detail') this.detailShown = message.detail;
     void this.panel.webview.postMessage(message);
   }
 

@@ -6,6 +6,7 @@ import type { PrompterHolder } from '../prompter';
 import { RecordsViewerPanel } from './recordsViewerPanel';
 import type { RecordsSource } from './recordsSource';
 import { produceRecordsTo } from './produceRecords';
+import type { TopicReading } from '../formats/topicReading';
 
 /** Opens records viewers (Replay, Search) and keeps them until their panels close. */
 export class RecordsViewers implements vscode.Disposable {
@@ -20,13 +21,14 @@ export class RecordsViewers implements vscode.Disposable {
     private readonly prompter: PrompterHolder,
   ) {}
 
-  show(connection: BrokerConnection, store: RecordStore, source: RecordsSource): RecordsViewerPanel {
+  /** `reading`: the topic's record format, when it has one (the viewer then shows decoded values). */
+  show(connection: BrokerConnection, store: RecordStore, source: RecordsSource, reading?: TopicReading): RecordsViewerPanel {
     const viewer = RecordsViewerPanel.create(this.extensionUri, store, source, {
       produce: async (records, ids) => {
         await produceRecordsTo(connection, await this.connections.session(connection), this.prompter.current, records, ids);
       },
       chooseExportFile: (options) => this.prompter.current.saveFile(options),
-    });
+    }, reading);
     this.panels.add(viewer);
     viewer.onDidDispose(() => this.panels.delete(viewer));
     this.opened.fire(viewer);

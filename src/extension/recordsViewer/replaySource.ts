@@ -3,12 +3,13 @@ import { replayDocumentLines, type ReplaySummary } from '../../core/replayDocume
 import { continueStarts } from '../../core/records/continueStarts';
 import { timeOrder } from '../../core/records/recordView';
 import type { RecordStore } from '../../core/records/recordStore';
-import { showRecord } from '../../core/records/render/decode';
+import { shownStored } from '../../core/records/shownStored';
 import type { KafkaSession } from '../../core/session';
 import type { ReplayDocuments } from '../commands/replayDocuments';
 import type { RecordsSource } from './recordsSource';
 import { counted } from '../../core/counted';
 import { searchSource } from './searchSource';
+import { readingSummary, type TopicReading } from '../formats/topicReading';
 
 export interface ReplaySourceOptions {
   session: KafkaSession;
@@ -26,11 +27,13 @@ export interface ReplaySourceOptions {
   firstMore: () => boolean;
   /** "orders · partition 0", "orders · all partitions": the header's scope. */
   scope: string;
+  /** The topic's record format: each batch's schemas are fetched as it arrives, the document carries decoded values. */
+  reading?: TopicReading;
 }
 
 /** A replay as a viewer's source: "Load more" reads the next `max` records from where the last read stopped. */
 export function replaySource(options: ReplaySourceOptions): RecordsSource {
-  const { session, documents, summary } = options;
+  const { session, documents, summary, reading } = options;
   let max = options.max;
   let loads = 0;
   /** Set by each Load more: it read fewer than it asked for, so every partition was read to its end. */
@@ -52,6 +55,8 @@ export function replaySource(options: ReplaySourceOptions): RecordsSource {
         const room = max - read;
         if (batch.records.length > room) sawMore = true;
         const records = batch.records.length > room ? batch.records.slice(0, room) : batch.records;
+        // The schemas of ids not seen yet are fetched now, so the rows read synchronously later.
+        if (reading && records.length > 0) await reading.decoder.prepare(records);
         if (records.length > 0) store.appendRaw(batch.partition, records);
         read += records.length;
         progress(`${read} of at most ${counted(max, 'record')}`);
@@ -65,11 +70,11 @@ export function replaySource(options: ReplaySourceOptions): RecordsSource {
         await documents.open(options.documentName, options.firstDocumentText());
         return;
       }
-      const records = Array.from(timeOrder(store), (i) => showRecord(summary.topic, store.partitionAt(i), store.record(i)));
-      const lines = replayDocumentLines({ ...summary, limit: store.length }, records, false);
+      const records = Array.from(timeOrder(store), (i) => shownStored(store, i, reading?.decoder));
+      const lines = replayDocumentLines({ ...summary, limit: store.length, ...readingSummary(reading) }, records, false);
       await documents.open(`${options.documentName}-loaded`, `${lines.join('\n')}\n`);
     },
-    search: (query, form) => searchSource({ session, documents, topic: summary.topic, query, form }),
+    search: (query, form) => searchSource({ session, documents, topic: summary.topic, query, form, reading }),
   };
 }
 

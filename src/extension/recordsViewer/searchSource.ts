@@ -9,6 +9,7 @@ import type { KafkaSession } from '../../core/session';
 import type { ReplayDocuments } from '../commands/replayDocuments';
 import type { RecordsSource } from './recordsSource';
 import { counted } from '../../core/counted';
+import { readingSummary, type TopicReading } from '../formats/topicReading';
 
 /** Records looked at before a search stops by itself (the person picks how many matches). */
 export const SEARCH_MAX_SCAN = 1_000_000;
@@ -21,10 +22,12 @@ export interface SearchSourceOptions {
   form: SearchForm;
   /** Told after each read with the core's summary (the command returns the first one). */
   onSummary?: (summary: SearchSummary) => void;
+  /** The topic's record format: `where` sees decoded values, and the matches' schemas are fetched as they arrive. */
+  reading?: TopicReading;
 }
 
 export function searchSource(options: SearchSourceOptions): RecordsSource {
-  const { session, documents, topic, query } = options;
+  const { session, documents, topic, query, reading } = options;
   let last: SearchSummary | undefined;
   const totals = { scanned: 0, matches: 0 };
   const where = scopeOf(topic, query.partitions);
@@ -46,6 +49,7 @@ export function searchSource(options: SearchSourceOptions): RecordsSource {
         maxMatches: query.maxMatches,
         maxScan: SEARCH_MAX_SCAN,
         signal,
+        decoder: reading?.decoder,
         onProgress: (p) => progress(`scanned ${counted(p.scanned, 'record')}, ${counted(p.matches, 'match', 'matches')}`),
       });
       for (;;) {
@@ -54,6 +58,8 @@ export function searchSource(options: SearchSourceOptions): RecordsSource {
           last = next.value;
           break;
         }
+        // Without a `where` the search fetched no schemas: the matches' ids are fetched before they are shown.
+        if (reading) await reading.decoder.prepare(next.value.records);
         store.appendRaw(next.value.partition, next.value.records);
       }
       totals.scanned += last.scanned;
@@ -70,8 +76,9 @@ export function searchSource(options: SearchSourceOptions): RecordsSource {
         ...(query.untilTime !== undefined ? { untilTime: new Date(query.untilTime).toISOString() } : {}),
         matches: store.length,
         next: Object.fromEntries((last?.resumeFrom ?? []).map((p) => [String(p.partition), p.offset])),
+        ...readingSummary(reading),
       });
-      const lines = [...exportLines(store, timeOrder(store), 'jsonl')];
+      const lines = [...exportLines(store, timeOrder(store), 'jsonl', reading?.decoder)];
       await documents.open(`search-${topic}`, `${header}\n${lines.join('')}`);
     },
     search: (next, form) => searchSource({ ...options, query: next, form, onSummary: undefined }),

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { tailBatches } from '../../core/tail';
 import { explainError, isAbort } from '../../core/errors';
-import { recordPanelLines } from '../../core/records/render/recordLine';
+import { decodedPanelLines, recordPanelLines } from '../../core/records/render/recordLine';
 import { escapeForTerminal } from '../../core/records/render/terminalText';
 import type { Logger } from '../../core/logger';
 import type { KafkaSession } from '../../core/session';
@@ -10,6 +10,7 @@ import { COMMAND_IDS } from '../commandIds';
 import { OutputBuffer } from './outputBuffer';
 import { TailPanel } from './tailPanel';
 import { counted } from '../../core/counted';
+import type { TopicReading } from '../formats/topicReading';
 
 /**
  * The panel is written at most every two seconds when busy, a quarter of a second after a quiet spell
@@ -55,7 +56,11 @@ export class TailManager implements vscode.Disposable {
     return this.tails.get(`${connectionId}\u0000${topic}`);
   }
 
-  start(connection: BrokerConnection, session: KafkaSession, topic: string, options: { lastPerPartition?: number } = {}): RunningTail {
+  /**
+   * `reading`: the topic's record format, when it has one: lines show decoded values, and each problem
+   * it meets (a registry down) is one line in the panel. Without it lines come straight from the bytes.
+   */
+  start(connection: BrokerConnection, session: KafkaSession, topic: string, options: { lastPerPartition?: number; reading?: TopicReading } = {}): RunningTail {
     const id = `${connection.id}\u0000${topic}`;
     const existing = this.tails.get(id);
     if (existing) {
@@ -86,6 +91,8 @@ export class TailManager implements vscode.Disposable {
     const statusTimer = setInterval(drawStatus, 1000);
     panel.show();
 
+    const reading = options.reading;
+    const stopHearing = reading?.problems.listen((sentence) => buffer.push([`— ${escapeForTerminal(sentence)}`]));
     void (async () => {
       try {
         // Records as fetched, turned into panel lines straight from their bytes (no record objects).
@@ -96,7 +103,7 @@ export class TailManager implements vscode.Disposable {
           minFetchIntervalMs: PANEL_FETCH_INTERVAL_MS,
           onStart: (positions) => {
             buffer.push([
-              `— tailing ${topic} on ${escapeForTerminal(connection.name)}: ${positions.length} partition${positions.length === 1 ? '' : 's'}, from ${positions.map((p) => `p${p.partition}@${p.offset}`).join(' ')} (no consumer group, nothing committed)`,
+              `— tailing ${topic} on ${escapeForTerminal(connection.name)}: ${positions.length} partition${positions.length === 1 ? '' : 's'}, from ${positions.map((p) => `p${p.partition}@${p.offset}`).join(' ')} (no consumer group, nothing committed)${reading?.readAs ? `; reading ${escapeForTerminal(reading.readAs)}` : ''}`,
             ]);
             markStarted();
           },
@@ -104,7 +111,13 @@ export class TailManager implements vscode.Disposable {
         for await (const list of batches) {
           for (const batch of list) {
             running.count += batch.records.length;
-            buffer.push(recordPanelLines(batch.topic, batch.partition, batch.records));
+            if (reading) {
+              // Each schema id is fetched once; a record that does not read is its bytes and one sentence, never a stop.
+              await reading.decoder.prepare(batch.records);
+              buffer.push(decodedPanelLines(batch.topic, batch.partition, batch.records, reading.decoder));
+            } else {
+              buffer.push(recordPanelLines(batch.topic, batch.partition, batch.records));
+            }
           }
         }
         buffer.push([`— tail stopped after ${counted(running.count, 'record')}`]);
@@ -121,6 +134,7 @@ export class TailManager implements vscode.Disposable {
       } finally {
         // A tail that failed before it started has started as far as a waiter cares: it will show nothing.
         markStarted();
+        stopHearing?.();
         clearInterval(statusTimer);
         buffer.dispose();
         status.dispose();

@@ -1,5 +1,5 @@
 import type { CopyWhat, RecordDetail } from './messages';
-import type { DetailBytes } from '../../core/records/viewerShapes';
+import type { DetailBytes, DetailReading } from '../../core/records/viewerShapes';
 import { button, byteSize, el, localTime, utcInstant } from './dom';
 
 export type DetailTab = 'json' | 'text' | 'hex';
@@ -10,7 +10,11 @@ export interface DetailEvents {
   close(): void;
 }
 
-/** The selected record in full: pretty JSON, plain text or hex of its value, its key and headers; copy buttons. */
+/**
+ * The selected record in full: pretty JSON, plain text or hex of its value, its key and headers; copy
+ * buttons. A value read with the topic's record format shows its decoded JSON first, the schema
+ * beside it, and the bytes as written one click away (Base64, Hex); one that did not read shows why.
+ */
 export class DetailPane {
   readonly element: HTMLDivElement;
   private tab: DetailTab = 'json';
@@ -45,8 +49,10 @@ export class DetailPane {
     const d = this.detail;
     if (!d) return;
     const value = d.value;
+    const read = d.valueRead;
+    const labels: Record<DetailTab, string> = read ? { json: 'Decoded', text: 'Base64', hex: 'Hex' } : { json: 'JSON', text: 'Text', hex: 'Hex' };
     const tabs = el('div', { className: 'tabs' }, ...(['json', 'text', 'hex'] as const).map((t) => {
-      const b = button(t === 'json' ? 'JSON' : t === 'text' ? 'Text' : 'Hex', () => {
+      const b = button(labels[t], () => {
         this.tab = t;
         this.render();
       }, { secondary: t !== this.tab });
@@ -62,23 +68,29 @@ export class DetailPane {
       button('Copy record', () => this.events.copy(d.id, 'record'), { secondary: true, title: 'The record as one JSON line' }),
       button('Close', () => this.events.close(), { secondary: true }),
     );
-    const keyLine = el('div', { className: 'field' }, el('span', { className: 'muted', text: 'key ' }), el('code', { className: 'key-text', text: inline(d.key) }));
+    const keyLine = el('div', { className: 'field' }, el('span', { className: 'muted', text: 'key ' }), ...keyParts(d.key, d.keyRead));
     const headers = el('div', { className: 'field' }, el('span', { className: 'muted', text: d.headers.length === 0 ? 'no headers' : `headers (${d.headers.length}) ` }),
       ...d.headers.map((h) => el('code', { className: 'header-chip', text: `${h.name}=${inline(h.value)}` })));
     const notes: Node[] = [];
-    if (value.truncated) {
+    if (read && !read.ok) notes.push(el('div', { className: 'warning reading-problem', text: `Value not decoded: ${read.error}` }));
+    if (read?.ok && read.truncated && this.tab === 'json') {
+      notes.push(el('span', { className: 'warning', text: `The decoded value is over ${byteSize(1024 * 1024)} of JSON: its start is shown. ` }), button('Show all', () => this.events.showAll(d.id)));
+    } else if (value.truncated) {
       notes.push(el('span', { className: 'warning', text: `Value of ${byteSize(value.size)}: the first ${byteSize(1024 * 1024)} is shown. ` }), button('Show all', () => this.events.showAll(d.id)));
     }
     if (this.tab === 'hex' && value.hexTruncated) notes.push(el('span', { className: 'muted', text: ` Hex of the first ${byteSize(64 * 1024)} of ${byteSize(value.size)}.` }));
-    const body = el('pre', { className: 'value', text: this.body(value) });
+    const body = el('pre', { className: 'value', text: this.body(value, read) });
     body.tabIndex = 0;
-    const meta = el('div', { className: 'muted', text: `value: ${describe(value)}` });
+    const meta = el('div', { className: 'muted', text: `value: ${read ? describeRead(read, value) : describe(value)}` });
     this.element.replaceChildren(title, keyLine, headers, el('div', { className: 'value-bar' }, tabs, meta), el('div', {}, ...notes), body);
   }
 
-  private body(value: DetailBytes): string {
+  private body(value: DetailBytes, read: DetailReading | undefined): string {
     if (value.kind === 'null') return '(null: no value, a tombstone)';
     if (this.tab === 'hex') return value.hex;
+    if (this.tab === 'json' && read?.ok) return read.json;
+    // Not decoded: the bytes as written, said as such (the sentence is above).
+    if (this.tab === 'json' && read) return `(not decoded: the bytes as written, base64)\n${value.text}`;
     if (this.tab === 'json') return value.pretty ?? (value.kind === 'binary' ? `(binary, base64)\n${value.text}` : value.text);
     return value.kind === 'binary' ? value.text : value.text;
   }
@@ -87,6 +99,23 @@ export class DetailPane {
 function describe(v: DetailBytes): string {
   if (v.kind === 'null') return 'null';
   return `${v.kind === 'binary' ? 'binary (base64 below)' : v.kind === 'json' ? 'JSON' : 'text'}, ${byteSize(v.size)}`;
+}
+
+/** "avro · ebx.fixtures.Order · schema id 12 · 187 B as written", or that it did not read. */
+function describeRead(read: DetailReading, raw: DetailBytes): string {
+  if (!read.ok) return `not decoded; the bytes as written, ${byteSize(raw.size)} (base64 and hex)`;
+  return `${schemaWords(read)} · ${byteSize(raw.size)} as written`;
+}
+
+function schemaWords(read: Extract<DetailReading, { ok: true }>): string {
+  return [read.format, read.name, read.id === null ? undefined : `schema id ${read.id}`].filter((part) => part !== undefined && part !== null && part !== '').join(' · ');
+}
+
+/** The key as the key line shows it: its decoded JSON and schema, or its bytes (and why they did not read). */
+function keyParts(key: DetailBytes, read: DetailReading | undefined): Node[] {
+  if (read?.ok) return [el('code', { className: 'key-text', text: read.line }), el('span', { className: 'muted', text: `  ${schemaWords(read)}` })];
+  const bytes = el('code', { className: 'key-text', text: inline(key) });
+  return read ? [bytes, el('span', { className: 'warning', text: `  not decoded: ${read.error}` })] : [bytes];
 }
 
 function inline(v: DetailBytes): string {

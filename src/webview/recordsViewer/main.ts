@@ -27,6 +27,10 @@ const saved = channel.savedState();
 const summary = el('div', { className: 'summary' });
 const scopeLine = el('span', { className: 'scope' });
 const startLine = el('span', { className: 'start muted' });
+// How the topic's records are read (its record format), and each problem that format met, once.
+const readAsLine = el('span', { className: 'read-as' });
+const formatProblems = el('div', { className: 'format-problems' });
+formatProblems.setAttribute('role', 'status');
 const searchBar = new SearchBar({
   run: (form) => channel.post({ type: 'search', form }),
   cancel: () => channel.post({ type: 'cancel' }),
@@ -84,7 +88,8 @@ if (saved) detail.currentTab = saved.tab;
 
 document.body.append(
   searchBar.element,
-  el('div', { className: 'toolbar header' }, scopeLine, startLine),
+  el('div', { className: 'toolbar header' }, scopeLine, startLine, readAsLine),
+  formatProblems,
   el('div', { className: 'toolbar' }, summary),
   el('div', { className: 'toolbar' }, filterBox, counts, el('span', { className: 'spacer-flex' }), perLoadBox, loadMore, openJsonLines, scope, exportCsv, exportJsonl, produce),
   histogram.element,
@@ -151,6 +156,10 @@ function render(s: ViewerState): void {
   document.title = s.title;
   scopeLine.textContent = s.header.scope;
   startLine.textContent = startText(s.header);
+  readAsLine.textContent = s.header.readAs === undefined ? '' : `Read as ${s.header.readAs}`;
+  readAsLine.hidden = s.header.readAs === undefined;
+  formatProblems.replaceChildren(...s.formatProblems.map((sentence) => el('div', { className: 'warning', text: `⚠ ${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}` })));
+  formatProblems.hidden = s.formatProblems.length === 0;
   searchBar.update(s.search, s.searchProblems, s.loading);
   counts.textContent = s.rows === s.loaded ? counted(s.loaded, 'record') : `${s.rows} of ${counted(s.loaded, 'record')}`;
   if (document.activeElement !== filterBox) filterBox.value = s.filter.text ?? '';

@@ -1,10 +1,10 @@
 // The records viewer's messages, both ways; imported by the page (src/webview/recordsViewer) and by
 // the extension (src/extension/recordsViewer). The extension holds every loaded record; the page
 // holds view state and asks for the rows it shows, so a million records never cross at once.
-import type { RecordDetail, RecordFilter, RecordRow, TimestampHistogram } from '../../core/records/viewerShapes';
+import type { CellMark, DetailReading, RecordDetail, RecordFilter, RecordRow, TimestampHistogram } from '../../core/records/viewerShapes';
 import type { SearchField, SearchForm } from '../../core/search/searchFormShape';
 
-export type { RecordRow, RecordDetail, TimestampHistogram, RecordFilter, SearchField, SearchForm };
+export type { RecordRow, RecordDetail, TimestampHistogram, RecordFilter, SearchField, SearchForm, CellMark, DetailReading };
 
 /** What the viewer shows and from when, kept the same after every Load more (issue 24, item 7). */
 export interface ViewerHeader {
@@ -15,6 +15,8 @@ export interface ViewerHeader {
   /** The start in words when it is not a time: "the beginning of each partition", "offset 8". */
   start?: string;
   untilTime?: number;
+  /** How the topic's records are read when it has a record format: "value: avro (order.avsc)" (issue 23). */
+  readAs?: string;
 }
 
 /** Everything the page needs to draw itself apart from the rows. */
@@ -43,6 +45,11 @@ export interface ViewerState {
   /** One sentence per field that is wrong, shown next to it. */
   searchProblems: Partial<Record<SearchField, string>>;
   canOpenJsonLines: boolean;
+  /**
+   * Each distinct problem the topic's record format met (a schema registry that does not answer),
+   * once: one notice for the viewer, not one per record.
+   */
+  formatProblems: readonly string[];
 }
 
 export type CopyWhat = 'key' | 'value' | 'record';

@@ -1,4 +1,4 @@
-import type { RecordRow } from './messages';
+import type { CellMark, RecordRow } from './messages';
 import { byteSize, el, localTime, utcInstant } from './dom';
 
 /** Every row has this height: the window in view is then plain arithmetic on scrollTop. */
@@ -41,6 +41,7 @@ export interface TableEvents {
 /** A row as the table shows it: the record row and its cell texts, formatted once when it arrives. */
 interface CachedRow {
   data: RecordRow;
+  /** The cells' texts (the key and value without their marks). */
   texts: string[];
   /** The time cell's hover: the UTC instant. */
   utc: string;
@@ -51,6 +52,8 @@ interface Slot {
   element: HTMLDivElement;
   /** The Text node of each cell: its data is replaced in place (text only, never HTML). */
   texts: Text[];
+  /** The key's and the value's mark (the schema they read with, or "not decoded"): hidden when the topic has no record format. */
+  marks: [HTMLSpanElement, HTMLSpanElement];
   row: number;
   /** The cached row whose texts are in the cells; undefined while the row is loading. */
   shown: CachedRow | undefined;
@@ -267,7 +270,7 @@ export class RecordsTable {
     for (let row = this.drawnFirst; row <= this.drawnLast; row++) {
       const shown = this.slots[row % this.slots.length];
       if (shown.row !== row || shown.loading || !shown.shown) return;
-      cells.push(shown.shown.texts);
+      cells.push(reportedTexts(shown.shown));
     }
     const drawn = `${this.drawnFirst}:${cells.map((c) => c.join('\u0001')).join('\u0002')}`;
     if (drawn === this.lastDrawn) return;
@@ -284,7 +287,9 @@ export class RecordsTable {
 
   private newSlot(): Slot {
     const texts = COLUMNS.map(() => document.createTextNode(''));
-    const row = el('div', { className: 'row loading' }, ...COLUMNS.map((c, i) => el('div', { className: `cell c-${c.toLowerCase()}` }, texts[i])));
+    const marks: [HTMLSpanElement, HTMLSpanElement] = [markElement(), markElement()];
+    const cellOf = (c: (typeof COLUMNS)[number], i: number) => (c === 'Key' ? el('div', { className: 'cell c-key' }, marks[0], texts[i]) : c === 'Value' ? el('div', { className: 'cell c-value' }, marks[1], texts[i]) : el('div', { className: `cell c-${c.toLowerCase()}` }, texts[i]));
+    const row = el('div', { className: 'row loading' }, ...COLUMNS.map(cellOf));
     row.setAttribute('role', 'row');
     row.style.transform = `translateY(${PARKED_Y}px)`;
     row.addEventListener('click', () => {
@@ -294,7 +299,7 @@ export class RecordsTable {
       this.viewport.focus();
     });
     this.layer.appendChild(row);
-    return { element: row, texts, row: -1, shown: undefined, loading: true, y: PARKED_Y, selected: false };
+    return { element: row, texts, marks, row: -1, shown: undefined, loading: true, y: PARKED_Y, selected: false };
   }
 }
 
@@ -329,4 +334,30 @@ function showRow(slot: Slot, cached: CachedRow): void {
   if ((before?.data.keyBinary ?? false) !== cached.data.keyBinary) (cells[3] as HTMLElement).classList.toggle('binary', cached.data.keyBinary);
   if ((before?.data.valueBinary ?? false) !== cached.data.valueBinary) (cells[4] as HTMLElement).classList.toggle('binary', cached.data.valueBinary);
   if ((before?.data.tombstone ?? false) !== cached.data.tombstone) (cells[4] as HTMLElement).classList.toggle('tombstone', cached.data.tombstone);
+  if (before?.data.keyMark !== cached.data.keyMark) showMark(slot.marks[0], cached.data.keyMark);
+  if (before?.data.valueMark !== cached.data.valueMark) showMark(slot.marks[1], cached.data.valueMark);
+}
+
+function markElement(): HTMLSpanElement {
+  const mark = el('span', { className: 'mark' });
+  mark.hidden = true;
+  return mark;
+}
+
+/** A key's or value's mark: the schema it read with (its full name and id on hover), or "not decoded" and why. */
+function showMark(mark: HTMLSpanElement, data: CellMark | undefined): void {
+  mark.hidden = data === undefined;
+  mark.textContent = data?.text ?? '';
+  mark.title = data?.title ?? '';
+  mark.classList.toggle('failed', data?.failed ?? false);
+}
+
+/** The texts a person sees in a row: a key or value with its mark first ("Order {…}"), for the `rendered` report. */
+function reportedTexts(row: CachedRow): string[] {
+  const { keyMark, valueMark } = row.data;
+  if (!keyMark && !valueMark) return row.texts;
+  const texts = [...row.texts];
+  if (keyMark) texts[3] = `${keyMark.text} ${texts[3]}`;
+  if (valueMark) texts[4] = `${valueMark.text} ${texts[4]}`;
+  return texts;
 }

@@ -5,6 +5,7 @@
 // numbers we write ourselves (partition, offset, timestamp) are left alone: "-1" is a number.
 // Everything else is the record's data as it is: an export is data, not a screen.
 import type { RawRecord } from '../../clusterAccess';
+import type { FieldReading } from '../../formats/fieldReading';
 import { decodeField, showHeaders } from './decode';
 import { isoTime } from './recordTime';
 
@@ -17,6 +18,46 @@ export function csvRecordLine(record: RawRecord, partition: number): string {
 
 export function csvHeaderLine(): string {
   return `${CSV_COLUMNS.join(',')}\r\n`;
+}
+
+/** The columns of a topic read with a record format: how each field read, and why it did not. */
+export const CSV_READ_COLUMNS = [...CSV_COLUMNS, 'keySchema', 'keyError', 'valueSchema', 'valueError'];
+
+export function csvReadHeaderLine(): string {
+  return `${CSV_READ_COLUMNS.join(',')}\r\n`;
+}
+
+/**
+ * One record of a topic read with a record format (issue 23): a decoded key or value is its JSON (a
+ * string as the text itself, a number as the number), the schema as JSON beside it; a field that did
+ * not read keeps its bytes as `base64:` with the sentence in its error column. A field without a
+ * reading (null, or plain bytes under `auto`) is as csvRecordLine writes it.
+ */
+export function csvReadRecordLine(record: RawRecord, partition: number, keyRead: FieldReading | undefined, valueRead: FieldReading | undefined): string {
+  return `${[
+    partition,
+    record.offset,
+    record.timestamp,
+    isoTime(record.timestamp) ?? '',
+    readCell(record.key, keyRead),
+    readCell(record.value, valueRead),
+    csvHeaders(record.headers),
+    keyRead?.ok ? JSON.stringify(keyRead.schema) : '',
+    keyRead && !keyRead.ok ? keyRead.error : '',
+    valueRead?.ok ? JSON.stringify(valueRead.schema) : '',
+    valueRead && !valueRead.ok ? valueRead.error : '',
+  ]
+    .map(csvCell)
+    .join(',')}\r\n`;
+}
+
+function readCell(bytes: Buffer | null, reading: FieldReading | undefined): string | number {
+  if (reading === undefined) return csvBytes(bytes);
+  if (!reading.ok) return bytes === null ? '' : `base64:${bytes.toString('base64')}`;
+  const value = reading.value;
+  // A decoded number is data the record holds, not text that could run: written as the number.
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /** A number as it is; text kept from running as a formula, then quoted as CSV needs. */

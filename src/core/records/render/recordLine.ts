@@ -2,6 +2,7 @@
 // decoded fields, binary marked. `recordPanelLines` is its fast path for the `auto` format.
 import type { RawRecord } from '../../clusterAccess';
 import type { FieldReading } from '../../formats/fieldReading';
+import type { RecordDecoder } from '../../formats/recordDecoder';
 import type { ShownBytes, ShownRecord } from '../../model';
 import { showBytes, showRecord } from './decode';
 import { isoTime } from './recordTime';
@@ -57,6 +58,17 @@ export function recordPanelLines(topic: string, partition: number, records: read
     }
     lines[i] = `${prefix}${record.offset} ${lastTime}] key=${bytesText(record.key)} value=${bytesText(record.value)}`;
   }
+  return lines;
+}
+
+/**
+ * The tail panel's lines for one partition batch of a topic read with a record format (issue 23):
+ * recordLine of each record as the decoder shows it — the decoded JSON and its schema, or the bytes
+ * and the sentence saying why they did not read. The caller has awaited `decoder.prepare(records)`.
+ */
+export function decodedPanelLines(topic: string, partition: number, records: readonly RawRecord[], decoder: RecordDecoder): string[] {
+  const lines = new Array<string>(records.length);
+  for (let i = 0; i < records.length; i++) lines[i] = recordLine(decoder.show(topic, partition, records[i]));
   return lines;
 }
 

@@ -18,17 +18,32 @@ export function detailBytes(bytes: Buffer | null, options: { whole?: boolean } =
   const hexTruncated = hexBytes.length < bytes.length;
   const truncated = limit < bytes.length;
   switch (field.kind) {
-    case 'binary': {
-      // Base64 of whole groups of three bytes, so a truncated one is still valid base64.
-      const cut = truncated ? bytes.subarray(0, limit - (limit % 3)) : bytes;
-      return { kind: 'binary', size: bytes.length, text: cut.toString('base64'), hex, truncated, hexTruncated };
-    }
+    case 'binary':
+      return binaryDetail(bytes, limit, hex, hexTruncated);
     case 'text': {
       const text = field.text; // cut between characters when truncated, never inside one
       const pretty = truncated ? undefined : prettyJson(text);
       return { kind: pretty === undefined ? 'text' : 'json', size: bytes.length, text: webviewText(text), pretty: pretty === undefined ? undefined : webviewText(pretty), hex, truncated, hexTruncated };
     }
   }
+}
+
+/**
+ * The bytes as written, as binary (base64 and hex) whatever they hold: a field read with a format
+ * shows its decoded value beside this, and bytes that happen to be UTF-8 (Avro often is) are not
+ * text to a reader.
+ */
+export function detailRawBytes(bytes: Buffer | null, options: { whole?: boolean } = {}): DetailBytes {
+  if (bytes === null) return { kind: 'null', size: 0, text: '', hex: '', truncated: false, hexTruncated: false };
+  const hexBytes = bytes.subarray(0, HEX_LIMIT_BYTES);
+  return binaryDetail(bytes, options.whole ? Infinity : DETAIL_LIMIT_BYTES, hexDump(hexBytes), hexBytes.length < bytes.length);
+}
+
+function binaryDetail(bytes: Buffer, limit: number, hex: string, hexTruncated: boolean): DetailBytes {
+  const truncated = limit < bytes.length;
+  // Base64 of whole groups of three bytes, so a truncated one is still valid base64.
+  const cut = truncated ? bytes.subarray(0, limit - (limit % 3)) : bytes;
+  return { kind: 'binary', size: bytes.length, text: cut.toString('base64'), hex, truncated, hexTruncated };
 }
 
 /** Indented JSON for an object or array value; undefined for anything else. */

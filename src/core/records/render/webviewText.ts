@@ -44,6 +44,20 @@ export function cellPreview(bytes: Buffer | null): { text: string; binary: boole
     const cut = bytes.length > head.length || decoded.length >= PREVIEW_CHARS;
     return { text: cut ? `${webviewLine(text)}…` : webviewLine(text), binary: false };
   }
+  return { text: hexPreview(bytes), binary: true };
+}
+
+/** Hex of the first bytes, for a cell (the bytes of a value that is binary, or that did not read with its format). */
+export function hexPreview(bytes: Buffer): string {
   const hex = bytes.subarray(0, PREVIEW_BYTES).toString('hex').replace(/(..)(?!$)/g, '$1 ');
-  return { text: bytes.length > PREVIEW_BYTES ? `${hex} …` : hex, binary: true };
+  return bytes.length > PREVIEW_BYTES ? `${hex} …` : hex;
+}
+
+/**
+ * A cell's preview of text that is already one line of JSON (a decoded value): the first
+ * PREVIEW_CHARS characters under the cell's policy.
+ */
+export function textPreview(text: string): string {
+  const cut = sliceText(text, PREVIEW_CHARS);
+  return cut.length < text.length ? `${webviewLine(cut)}…` : webviewLine(cut);
 }
