@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { KAFKA4_VERSION, resolveKafkaVersion, startBroker, stopBroker } from './broker.mjs';
 import { failureDetails } from './testFailures.mjs';
 import { NEEDS, ensureSystemPackages } from './system-packages.mjs';
+import { ensureBuilt as ensureRegistryBuilt } from './schema-registry.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts');
@@ -49,7 +50,10 @@ function kafkaVersionsOrExit() {
  * of the brokers it starts itself: no broker is started for it), optional timeoutMs, optional
  * parse(output) -> { passed, failed } (default: node's spec reporter summary or mocha's "N passing / N failing"),
  * optional needsBroker: false (when only such tiers are selected, no broker is started),
- * optional packages: the Debian packages it uses (scripts/system-packages.mjs installs the missing ones first).
+ * optional packages: the Debian packages it uses (scripts/system-packages.mjs installs the missing ones first),
+ * optional needsRegistry: its tests start the real schema registry (scripts/schema-registry.mjs), which
+ * is built into the cache before the tier runs (minutes once per machine; .ci/run does it as a step of
+ * its own) rather than inside a test's time limit.
  */
 const CODE_SERVER = NEEDS['code-server'];
 const TIERS = [
@@ -64,10 +68,12 @@ const TIERS = [
   { name: 'core-kafka4', kafka: KAFKA4, packages: ['kcat'], cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/core', '.test.js')] },
   { name: 'cli-kafka4', kafka: KAFKA4, cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/cli', '.test.js')] },
   // Tier 2: the mocha suite inside a real VS Code extension host (code-server here, @vscode/test-electron where a desktop VS Code is given).
-  { name: 'extension-host', packages: CODE_SERVER, cmd: node, args: ['out/test/extension-host/runTests.js'] },
+  // Its Schema Registry tests start the real registry: Java and Maven only, no Debian package (NEEDS.registry
+  // is the registry tier's Python writers of fixture records, which this tier does not run).
+  { name: 'extension-host', packages: CODE_SERVER, needsRegistry: true, cmd: node, args: ['out/test/extension-host/runTests.js'] },
   // Tier 3: the packaged .vsix in code-server, driven through Debian's Chromium. Node 20's --test
   // finds only *.test.js in a directory, so the *.e2e.js files are listed.
-  { name: 'e2e', packages: [...CODE_SERVER, 'chromium'], cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/e2e', '.e2e.js')] },
+  { name: 'e2e', packages: [...CODE_SERVER, 'chromium'], needsRegistry: true, cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/e2e', '.e2e.js')] },
   // Faults the broker answers (topic deleted or grown under a tail, a group revived before its
   // delete, a wrong password, TLS), against the suite's broker.
   { name: 'faults', cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/faults', '.test.js')] },
@@ -81,7 +87,7 @@ const TIERS = [
   // records Apache Avro and Google Protobuf wrote (test/fixtures/records) and `ebx` reading them from
   // the broker through it: only when named (.ci/run names it),
   // `npm test -- registry`, since a cold build of the registry takes minutes.
-  { name: 'registry', packages: NEEDS.registry, cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/registry', '.test.js')], onlyWhenNamed: true },
+  { name: 'registry', packages: NEEDS.registry, needsRegistry: true, cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/registry', '.test.js')], onlyWhenNamed: true },
   // Real SIGKILLs and a three-node cluster, each file with brokers of its own (a few minutes): only
   // when named, `npm run test:faults` (= `npm test -- faults faults-slow`), which .ci/run also calls.
   { name: 'faults-slow', cmd: node, args: () => ['--test', '--test-reporter=spec', '--test-concurrency=1', ...filesEndingWith('out/test/faults', '.slow.js')], onlyWhenNamed: true },
@@ -206,6 +212,17 @@ async function main() {
     console.error(`[test] ${e.message}`);
     console.log('tests: 0 passed, 0 failed');
     process.exit(1);
+  }
+
+  // The real schema registry some tiers start: built now when the cache lacks it, saying so.
+  if (tiers.some((t) => t.needsRegistry)) {
+    try {
+      ensureRegistryBuilt();
+    } catch (e) {
+      console.error(`[test] the schema registry could not be built: ${e.message}`);
+      console.log('tests: 0 passed, 0 failed');
+      process.exit(1);
+    }
   }
 
   const env = { ...process.env };

@@ -33,6 +33,8 @@ export const COMMAND_IDS = {
   valueFormat: 'eventBroker.valueFormat',
   keyFormat: 'eventBroker.keyFormat',
   schemaRegistry: 'eventBroker.schemaRegistry',
+  openSchema: 'eventBroker.openSchema',
+  filterSubjects: 'eventBroker.filterSubjects',
 } as const;
 
 export type CommandId = (typeof COMMAND_IDS)[keyof typeof COMMAND_IDS];

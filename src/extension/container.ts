@@ -22,7 +22,7 @@ import { editTopicConfigCommand, resetTopicConfigEntryCommand } from './commands
 import { deleteRecordsCommand, deleteTopicCommand } from './commands/deleteTopicCommands';
 import { checkClientSettingsCommand } from './commands/checkClientSettings';
 import { copyBootstrapCommand, copyNameCommand } from './commands/copyCommands';
-import { readSettings } from './settings';
+import { readSettings, SETTINGS_SECTION, SETTING_KEYS } from './settings';
 import { LagWatches } from './lag/lagWatches';
 import { watchLagCommand } from './lag/watchLagCommand';
 import type { BrokerConnection } from './connections/brokerConnection';
@@ -37,10 +37,14 @@ import { PartitionNode } from './tree/partitionNode';
 import { GroupNode } from './tree/groupNode';
 import { ConfigEntryNode, TopicConfigNode } from './tree/topicConfigNodes';
 import { ConnectionNode } from './tree/connectionNode';
+import { SchemaRegistryNode } from './tree/schemaRegistryNode';
+import { SchemaVersionNode } from './tree/schemaVersionNode';
 import type { CommandContext, TreeRefresh } from './commands/commandContext';
 import { SchemaRegistries } from './formats/schemaRegistries';
 import { RecordFormats } from './formats/recordFormats';
 import { keyFormatCommand, schemaRegistryCommand, valueFormatCommand } from './commands/recordFormatCommands';
+import { SchemaDocuments, SCHEMA_SCHEME } from './formats/schemaDocuments';
+import { filterSubjectsCommand, openSchemaCommand } from './commands/schemaRegistryTreeCommands';
 
 /**
  * The live services, for the extension-host tests only: activate() returns them in
@@ -68,6 +72,8 @@ export interface ExtensionApi {
   viewers: RecordsViewers;
   /** The Event Broker tree view (the tests select rows in it, as palette commands use the selected row). */
   treeView: vscode.TreeView<ExplorerNode>;
+  /** The extension's SecretStorage (the tests check where a schema registry's password went). */
+  secrets: vscode.SecretStorage;
 }
 
 /** The composition root: builds every service once, wires them, and registers every disposable. */
@@ -79,7 +85,8 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
   const store = new ConnectionStore(context.secrets, logger, prompter);
   const registries = new SchemaRegistries(context.secrets, prompter);
   const formats = new RecordFormats(registries, logger);
-  const explorer = new ExplorerProvider(store);
+  const explorer = new ExplorerProvider(store, registries, formats);
+  const schemaDocuments = new SchemaDocuments(store, registries);
   const tails = new TailManager(logger, () => readSettings().tailMaxOutputLines);
   const diagnostics = new SettingsDiagnostics();
   const documents = new ReplayDocuments();
@@ -130,6 +137,12 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     viewers,
     view,
     vscode.workspace.registerTextDocumentContentProvider(REPLAY_SCHEME, documents),
+    schemaDocuments,
+    vscode.workspace.registerTextDocumentContentProvider(SCHEMA_SCHEME, schemaDocuments),
+    // A topic row says how its records are read: redraw the rows on screen when the rules change.
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${SETTINGS_SECTION}.${SETTING_KEYS.recordFormats}`)) explorer.redrawTopics();
+    }),
     store.onDidChange(() => {
       setContexts();
       explorer.refresh();
@@ -181,10 +194,12 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
     registerCommand(COMMAND_IDS.valueFormat, (node?: unknown) => valueFormatCommand(ctx(), or(node, TopicNode)), commandLog),
     registerCommand(COMMAND_IDS.keyFormat, (node?: unknown) => keyFormatCommand(ctx(), or(node, TopicNode)), commandLog),
     registerCommand(COMMAND_IDS.schemaRegistry, (node?: unknown) => schemaRegistryCommand(ctx(), or(node, ConnectionNode)), commandLog),
+    registerCommand(COMMAND_IDS.openSchema, (node?: unknown) => openSchemaCommand(schemaDocuments, or(node, SchemaVersionNode)), commandLog),
+    registerCommand(COMMAND_IDS.filterSubjects, (node?: unknown) => filterSubjectsCommand(p(), or(node, SchemaRegistryNode)), commandLog),
   );
   checkClientOverrides(logger);
   log.info(`Event Broker Explorer activated (${store.list().length} connection(s), profile ${readSettings().brokerProfile})`);
-  return { explorer, tails, diagnostics, store, prompter, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri, extensionMode: context.extensionMode, commandFailures: commandLog.onDidFail, lagWatches, viewers, treeView: view };
+  return { explorer, tails, diagnostics, store, prompter, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri, extensionMode: context.extensionMode, commandFailures: commandLog.onDidFail, lagWatches, viewers, treeView: view, secrets: context.secrets };
 }
 
 function isNode(value: unknown): value is ExplorerNode {

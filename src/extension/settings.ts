@@ -117,14 +117,16 @@ export async function writeConnections(connections: ConnectionSetting[]): Promis
 
 /**
  * Changes `eventBroker.recordFormats` where the user keeps it: the workspace's settings when a folder
- * is open (the schema files are the workspace's), the user's otherwise. `change` gets that scope's
- * entries as written, unusable ones included (they stay as they are).
+ * is open (the schema files are the workspace's), the user's otherwise. `change` gets the entries in
+ * force, as written, unusable ones included (they stay as they are): a workspace list replaces the
+ * user's whole (VS Code does not merge lists), so the first workspace list starts from the user's
+ * entries rather than silently dropping them.
  */
 export async function updateRecordFormats(change: (entries: readonly unknown[]) => unknown[]): Promise<void> {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const inWorkspace = (vscode.workspace.workspaceFolders?.length ?? 0) > 0;
   const inspected = config.inspect<unknown>(SETTING_KEYS.recordFormats);
-  const current = inWorkspace ? inspected?.workspaceValue : inspected?.globalValue;
+  const current = inWorkspace ? (inspected?.workspaceValue ?? inspected?.globalValue) : inspected?.globalValue;
   const entries = Array.isArray(current) ? (current as unknown[]) : [];
   await config.update(SETTING_KEYS.recordFormats, change(entries), inWorkspace ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
 }

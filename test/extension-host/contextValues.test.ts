@@ -26,7 +26,7 @@ const PARTITIONS: ContextKey[] = ['partition', 'partitionReadOnly'];
 
 /** Each view/item/context entry ("command@group") and the rows it is meant to appear on. */
 const INTENDED: Record<string, ContextKey[]> = {
-  'eventBroker.refresh@inline@9': [...CONNECTIONS, 'topicsFolder', 'topicsFolderReadOnly', ...TOPICS, 'topicConfig', 'topicConfigReadOnly', 'groupsFolder', 'groupsFolderReadOnly', ...GROUPS, 'cluster'],
+  'eventBroker.refresh@inline@9': [...CONNECTIONS, 'topicsFolder', 'topicsFolderReadOnly', ...TOPICS, 'topicConfig', 'topicConfigReadOnly', 'groupsFolder', 'groupsFolderReadOnly', ...GROUPS, 'cluster', 'schemaRegistry', 'subject'],
   // Removing a connection changes settings, not the broker: offered on read-only ones too.
   'eventBroker.removeConnection@9_remove': ['connectionFromSettings', 'connectionFromSettingsReadOnly'],
   'eventBroker.tailTopic@inline@1': TOPICS,
@@ -53,13 +53,21 @@ const INTENDED: Record<string, ContextKey[]> = {
   'eventBroker.saveOffsetsSnapshot@3_offsets@2': GROUPS,
   'eventBroker.restoreOffsets@3_offsets@3': ['groupEmpty', 'groupDead', 'groupsFolder'],
   'eventBroker.filterTopics@inline@1': ['topicsFolder', 'topicsFolderReadOnly'],
-  'eventBroker.copyName@8_copy@1': [...CONNECTIONS, ...TOPICS, ...GROUPS, ...PARTITIONS, 'groupOffset', 'groupMember'],
+  'eventBroker.copyName@8_copy@1': [...CONNECTIONS, ...TOPICS, ...GROUPS, ...PARTITIONS, 'groupOffset', 'groupMember', 'subject'],
   'eventBroker.replayFromCommitted@1_read@1': ['groupOffset'],
   'eventBroker.replayFromCommitted@inline@1': ['groupOffset'],
   'eventBroker.copyBootstrap@8_copy@2': CONNECTIONS,
   'eventBroker.watchLag@1_read@1': GROUPS,
   // A connection from the environment is read-only by EBX_READ_ONLY, not by a setting.
   'eventBroker.toggleReadOnly@7_readOnly@1': ['connectionFromSettings', 'connectionFromSettingsReadOnly'],
+  // Record formats and the registry are settings, not the broker: on read-only rows too; the
+  // environment's connection takes its registry from the environment.
+  'eventBroker.valueFormat@4_format@1': TOPICS,
+  'eventBroker.keyFormat@4_format@2': TOPICS,
+  'eventBroker.schemaRegistry@7_readOnly@2': ['connectionFromSettings', 'connectionFromSettingsReadOnly'],
+  'eventBroker.filterSubjects@inline@1': ['schemaRegistry'],
+  'eventBroker.filterSubjects@1_read@1': ['schemaRegistry'],
+  'eventBroker.openSchema@1_read@1': ['schemaVersion'],
 };
 
 /** Rows that no menu item is meant for (details, states and the "Load more…" row, which acts on click). */

@@ -44,7 +44,7 @@ suite('manifest', () => {
 
   test('commands that only work on a tree row are hidden from the palette', () => {
     const hidden = manifest.contributes.menus.commandPalette.filter((m) => m.when === 'false').map((m) => m.command);
-    assert.deepEqual(hidden.sort(), [COMMAND_IDS.clearPartitionFilter, COMMAND_IDS.copyBootstrap, COMMAND_IDS.copyName, COMMAND_IDS.filterPartitions, COMMAND_IDS.loadMore, COMMAND_IDS.removeConnection, COMMAND_IDS.replayFromCommitted, COMMAND_IDS.resetTopicConfigEntry].sort());
+    assert.deepEqual(hidden.sort(), [COMMAND_IDS.clearPartitionFilter, COMMAND_IDS.copyBootstrap, COMMAND_IDS.copyName, COMMAND_IDS.filterPartitions, COMMAND_IDS.loadMore, COMMAND_IDS.removeConnection, COMMAND_IDS.replayFromCommitted, COMMAND_IDS.resetTopicConfigEntry, COMMAND_IDS.openSchema, COMMAND_IDS.filterSubjects].sort());
   });
 
   test('Replay Topic… is in the palette on read-only connections too (it only reads)', () => {

@@ -4,7 +4,6 @@
 // multi-selection confirms exactly the selected groups and deletes nothing else.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { listGroups } from '../../src/core/groups/listGroups';
 import { produce } from '../../src/core/topics/produce';
@@ -15,33 +14,12 @@ import { testBroker, LOCAL_USERS } from '../support/brokerEnv';
 import { applicationKafka, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { extensionApi, findRow, rows, until, withPrompter } from './extensionApi';
+import { filesUnder, logsRoot, userSettingsFile } from './userDataFiles';
 
 const WRONG = 'Wr0ng-pa55word-ext-grep';
 const PASSWORDS = [LOCAL_USERS.admin.password, LOCAL_USERS.reader.password, WRONG];
 // eslint-disable-next-line no-control-regex -- raw control characters are what this check looks for
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)).filter((f) => fs.statSync(f).isFile());
-}
-
-/** The user-data directory's `logs` folder (every session, window, extension host and output panel). */
-function logsRoot(logUri: vscode.Uri): string {
-  for (let dir = logUri.fsPath; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    if (path.basename(dir) === 'logs') return dir;
-  }
-  return path.resolve(logUri.fsPath, '../../..');
-}
-
-/** User/settings.json, found upwards from the extension's global storage (User/globalStorage/<id>). */
-function userSettingsFile(globalStorageUri: vscode.Uri): string | undefined {
-  for (let dir = globalStorageUri.fsPath; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'settings.json');
-    if (path.basename(dir) === 'User' && fs.existsSync(candidate)) return candidate;
-  }
-  return undefined;
-}
 
 const skipSasl = testBroker().local && testBroker().saslBootstrap ? undefined : 'needs the local broker with SASL users';
 

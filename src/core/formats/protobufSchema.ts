@@ -24,7 +24,9 @@ function parseReason(err: unknown): string {
   const text = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ');
   // protobufjs: "illegal token 'x' (line 3)" → "line 3: illegal token 'x'".
   const m = /^(.*) \((?:[^,()]*, )?line (\d+)\)$/.exec(text);
-  return (m ? `line ${m[2]}: ${m[1]}` : text).replace(/\.$/, '').slice(0, 300);
+  // protobufjs calls the end of the text the token 'null': a file cut short, in words.
+  const reason = (m ? `line ${m[2]}: ${m[1]}` : text).replace(/^(line \d+: )?illegal token 'null'/, '$1the file ends early');
+  return reason.replace(/\.$/, '').slice(0, 300);
 }
 
 function parseInto(root: protobuf.Root, fileName: string, text: string): protobuf.IParserResult {

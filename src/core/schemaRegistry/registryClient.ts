@@ -117,6 +117,15 @@ export class SchemaRegistryClient {
     return this.endpoint.where;
   }
 
+  /**
+   * A person asked to try again (the tree's Retry): the cool-down after a registry that did not
+   * answer ends now, so the next call asks the registry instead of repeating the remembered failure.
+   * Calls made without a person asking (every record of a replay) keep the cool-down.
+   */
+  tryAgainNow(): void {
+    this.down = undefined;
+  }
+
   schemaById(id: number): Promise<RegisteredSchema> {
     const missing = this.missingIds.get(id);
     if (missing && this.now() < missing.until) return Promise.reject(missing.error);

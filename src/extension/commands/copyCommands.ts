@@ -5,10 +5,11 @@ import { TopicNode } from '../tree/topicNode';
 import { PartitionNode } from '../tree/partitionNode';
 import { GroupOffsetNode } from '../tree/groupOffsetNode';
 import { InfoNode } from '../tree/simpleNodes';
+import { SubjectNode } from '../tree/subjectNode';
 
 /**
  * Copy Name: the name the row shows (a connection's name, a topic, a group id; `topic:partition`
- * for partition rows; a member's client id). Ctrl+C in the tree runs it with the selected row.
+ * for partition rows; a member's client id; a registry subject). Ctrl+C in the tree runs it with the selected row.
  */
 export async function copyNameCommand(node: unknown): Promise<string | undefined> {
   return copy(nameOf(node));
@@ -20,6 +21,7 @@ function nameOf(node: unknown): string | undefined {
   if (node instanceof GroupNode) return node.group.groupId;
   if (node instanceof PartitionNode) return `${node.topic}:${node.info.partition}`;
   if (node instanceof GroupOffsetNode) return `${node.offset.topic}:${node.offset.partition}`;
+  if (node instanceof SubjectNode) return node.subject;
   if (node instanceof InfoNode) {
     const label = node.treeItem().label;
     return typeof label === 'string' ? label : label?.label;

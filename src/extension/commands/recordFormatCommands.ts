@@ -48,7 +48,10 @@ export function keyFormatCommand(ctx: CommandContext, node: unknown): Promise<Fi
 /** Asks the format (and its schema), checks the schema reads, saves the entry; resolves what was saved. */
 async function recordFormatCommand(ctx: CommandContext, node: unknown, role: FieldRole): Promise<FieldChoice | undefined> {
   const Role = role === 'key' ? 'Key' : 'Value';
-  const { connection, topic } = await topicStep(ctx, node, `${Role} Format: choose a topic`);
+  const target = await topicStep(ctx, node, `${Role} Format: choose a topic`);
+  const topic = target.topic;
+  // The connection as saved now (its registry), not as a row drawn before the last change had it.
+  const connection = ctx.store.get(target.connection.id) ?? target.connection;
   const current = ctx.formats.formatsOf(connection, topic)[role];
   const format = await ctx.prompter.pickOne(
     FIELD_FORMATS.map((f) => ({ label: f, description: f === current.format ? `(current) ${FORMAT_DETAIL[f]}` : FORMAT_DETAIL[f], value: f })),
@@ -120,8 +123,10 @@ type Auth = NonNullable<RegistrySetting['auth']>;
 
 /** Sets, changes or removes a connection's schema registry: URL, authentication, and the secret into SecretStorage. */
 export async function schemaRegistryCommand(ctx: CommandContext, node: unknown): Promise<RegistrySetting | undefined> {
-  const connection = await connectionStep(ctx, node);
-  if (connection.source === 'environment') throw new UsageError(ENVIRONMENT_REGISTRY);
+  const given = await connectionStep(ctx, node);
+  if (given.source === 'environment') throw new UsageError(ENVIRONMENT_REGISTRY);
+  // The registry as saved now: a row drawn before the last change still carries the old setting.
+  const connection = ctx.store.get(given.id) ?? given;
   const current = connection.schemaRegistry;
   const url = await ctx.prompter.input({
     title: `Schema Registry of ${connection.name} (1/2)`,

@@ -9,15 +9,20 @@ import type { ExplorerNode } from './explorerNode';
 import { TopicsFolderNode } from './topicsFolderNode';
 import { GroupsFolderNode } from './groupsFolderNode';
 import { ClusterNode } from './clusterNode';
+import { SchemaRegistryNode } from './schemaRegistryNode';
 import { connectionContextValue } from './contextValues';
 
-/** A broker connection: Topics (n), Consumer Groups (n/256) and Cluster, each loading and failing on its own. */
+/**
+ * A broker connection: Topics (n), Consumer Groups (n/256), Schema Registry (when it has one) and
+ * Cluster, each loading and failing on its own.
+ */
 export class ConnectionNode implements ExplorerNode {
   readonly parent = undefined;
   private loaded: Promise<ExplorerNode[]> | undefined;
   topicsFolder: TopicsFolderNode | undefined;
   groupsFolder: GroupsFolderNode | undefined;
   clusterNode: ClusterNode | undefined;
+  schemaRegistryNode: SchemaRegistryNode | undefined;
 
   constructor(
     readonly connection: BrokerConnection,
@@ -38,6 +43,7 @@ export class ConnectionNode implements ExplorerNode {
         `bootstrap: \`${this.connection.bootstrap}\`${fromEnvironment ? ' (from the environment variable KAFKA_BOOTSTRAP)' : ''}`,
         this.connection.username ? `user: ${this.connection.username} (${this.connection.saslMechanism})` : 'no authentication',
         this.connection.tls ? 'TLS' : '',
+        this.connection.schemaRegistry ? `schema registry: \`${this.connection.schemaRegistry.url}\`` : '',
         readOnly ? `**Read-only**: changes are disabled (deleting groups, resetting or restoring offsets, producing, creating or deleting topics)${this.connection.source === 'environment' ? ' by EBX_READ_ONLY' : ''}.` : '',
       ]
         .filter(Boolean)
@@ -58,6 +64,7 @@ export class ConnectionNode implements ExplorerNode {
     this.topicsFolder = undefined;
     this.groupsFolder = undefined;
     this.clusterNode = undefined;
+    this.schemaRegistryNode = undefined;
   }
 
   private async load(): Promise<ExplorerNode[]> {
@@ -72,6 +79,8 @@ export class ConnectionNode implements ExplorerNode {
     this.topicsFolder = new TopicsFolderNode(this, this.connection, this.context, topics);
     this.groupsFolder = new GroupsFolderNode(this, this.connection, this.context, groups);
     this.clusterNode = new ClusterNode(this, this.connection, this.context, cluster);
-    return [this.topicsFolder, this.groupsFolder, this.clusterNode];
+    // The registry is asked only when its row is expanded: it is not needed to browse the cluster.
+    this.schemaRegistryNode = this.connection.schemaRegistry ? new SchemaRegistryNode(this, this.connection, this.context) : undefined;
+    return [this.topicsFolder, this.groupsFolder, ...(this.schemaRegistryNode ? [this.schemaRegistryNode] : []), this.clusterNode];
   }
 }

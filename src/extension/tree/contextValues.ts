@@ -59,6 +59,12 @@ export const CONTEXT_VALUES = {
   apiVersionNotOnVast: 'apiVersion.notOnVast',
   apiVersionPartlyOnVast: 'apiVersion.partlyOnVast',
   clusterTotals: 'clusterTotals',
+  /** A connection's "Schema Registry" row (only when it has one): Filter Subjects…, Refresh. */
+  schemaRegistry: 'schemaRegistry',
+  /** A subject of the registry: its versions below it; Copy Name, Refresh. */
+  subject: 'subject',
+  /** One version of a subject: a click (or Open Schema) opens the schema read-only. */
+  schemaVersion: 'schemaVersion',
   error: 'error',
   info: 'info',
   loadMore: 'loadMore',

@@ -1,9 +1,12 @@
 import * as vscode from 'vscode';
 import type { ConnectionStore } from '../connections/connectionStore';
+import type { SchemaRegistries } from '../formats/schemaRegistries';
+import type { RecordFormats } from '../formats/recordFormats';
 import type { ExplorerContext } from './explorerContext';
 import type { ExplorerNode } from './explorerNode';
 import { ConnectionNode } from './connectionNode';
 import { readSettings } from '../settings';
+import { topicFormatShort } from './topicFormatWords';
 
 /** The Event Broker tree. Refresh redraws only the node asked for. */
 export class ExplorerProvider implements vscode.TreeDataProvider<ExplorerNode>, vscode.Disposable {
@@ -13,11 +16,20 @@ export class ExplorerProvider implements vscode.TreeDataProvider<ExplorerNode>, 
   private filter = '';
   readonly context: ExplorerContext;
 
-  constructor(private readonly store: ConnectionStore) {
+  constructor(
+    private readonly store: ConnectionStore,
+    registries: SchemaRegistries,
+    formats: RecordFormats,
+  ) {
     this.context = {
       session: (connection) => store.session(connection),
+      registry: (connection) => registries.clientOf(connection),
       settings: readSettings,
       topicFilter: () => this.filter,
+      recordFormat: (connection, topic) => {
+        const words = formats.describe(connection, topic);
+        return words === undefined ? undefined : { words, short: topicFormatShort(formats.formatsOf(connection, topic)) };
+      },
       changed: (node) => this.emitter.fire(node),
     };
   }
@@ -58,6 +70,13 @@ export class ExplorerProvider implements vscode.TreeDataProvider<ExplorerNode>, 
     if (!node) return;
     node.forgetOffsets();
     this.emitter.fire(node);
+  }
+
+  /** eventBroker.recordFormats changed: the topic rows drawn so far say their formats again (no request). */
+  redrawTopics(): void {
+    for (const root of this.connectionNodes()) {
+      if (root.topicsFolder) this.emitter.fire(root.topicsFolder);
+    }
   }
 
   get topicFilter(): string {

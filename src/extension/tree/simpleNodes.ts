@@ -9,6 +9,8 @@ export class ErrorNode implements ExplorerNode {
   constructor(
     readonly parent: ExplorerNode,
     readonly message: string,
+    /** The whole story when the row says it short (where, which URL); the message otherwise. */
+    private readonly detail: string = message,
   ) {}
 
   static from(parent: ExplorerNode, err: unknown, what: string): ErrorNode {
@@ -20,7 +22,7 @@ export class ErrorNode implements ExplorerNode {
     const item = new vscode.TreeItem(this.message, vscode.TreeItemCollapsibleState.None);
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
     item.description = 'Retry';
-    item.tooltip = `${this.message}\nClick to retry.`;
+    item.tooltip = `${this.detail}\nClick to retry.`;
     item.contextValue = CONTEXT_VALUES.error;
     item.command = { command: COMMAND_IDS.refresh, title: 'Retry', arguments: [this.parent] };
     return item;

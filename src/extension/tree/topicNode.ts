@@ -44,10 +44,12 @@ export class TopicNode implements ExplorerNode, PagedNode {
     const item = new vscode.TreeItem(this.topic.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `topic:${this.connection.id}:${this.topic.name}`;
     const count = `${this.topic.partitions.toLocaleString('en-US')} partition${this.topic.partitions === 1 ? '' : 's'}`;
-    item.description = [count, this.filter ? `filter: ${this.filter.text}` : '', this.topic.internal ? 'internal' : ''].filter(Boolean).join(' · ');
+    // How its records are read, when not as plain text or bytes (eventBroker.recordFormats, the registry).
+    const format = this.context.recordFormat(this.connection, this.topic.name);
+    item.description = [count, format?.short, this.filter ? `filter: ${this.filter.text}` : '', this.topic.internal ? 'internal' : ''].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(this.topic.internal ? 'lock' : 'symbol-event');
     item.contextValue = topicContextValue(this.connection);
-    item.tooltip = `${this.topic.name}\n${item.description}`;
+    item.tooltip = [this.topic.name, item.description, format ? `Records: ${format.words}` : ''].filter(Boolean).join('\n');
     return item;
   }
 

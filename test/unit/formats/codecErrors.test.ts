@@ -141,6 +141,8 @@ test('Protobuf: a record cut short is a FormatError', () => {
 test('Protobuf: a .proto that does not parse says the file and the line', () => {
   const parse = (text: string) => protobufCodec({ fileName: 'shop.proto', text }, { id: null });
   throwsSentence(() => parse('syntax = "proto3";\nmessage A {\n  string x = ;\n}\n'), /^shop\.proto does not parse: line 3: /);
+  // A file cut short: protobufjs's "illegal token 'null'" (its name for the end of the text), in words.
+  throwsSentence(() => parse('syntax = "proto3";\nmessage Order {\n  string id = 1\n'), /^shop\.proto does not parse: line 4: the file ends early, ';' expected\.$/);
   throwsSentence(() => parse('syntax = "proto3";\nmessage A {\n  Missing x = 1;\n}\n'), /^shop\.proto does not resolve: .*Missing/);
   throwsSentence(() => parse('syntax = "proto3";\nimport "shop/common.proto";\nmessage A { string x = 1; }\n'), /^shop\.proto imports shop\/common\.proto, which cannot be found\.$/);
 });

@@ -406,3 +406,20 @@ test('a URL that is not http(s) is one sentence that does not repeat the URL', (
   );
   assert.throws(() => new SchemaRegistryClient({ url: 'not a url' }), RegistryError);
 });
+
+test('tryAgainNow (a person\'s Retry) ends the cool-down: the next call asks the registry at once', async () => {
+  const port = await closedPort();
+  const now = 7_000_000; // the clock stands still: only tryAgainNow can end the cool-down
+  const client = new SchemaRegistryClient({ url: `http://127.0.0.1:${port}` }, { now: () => now });
+  const refused = await rejection(client.subjects());
+  const s = await standIn(() => ({ status: 200, json: ['orders-value'] }), port);
+  try {
+    assert.equal(await rejection(client.subjects()), refused, 'within the cool-down, the remembered failure');
+    assert.equal(s.requests.length, 0);
+    client.tryAgainNow();
+    assert.deepEqual(await client.subjects(), ['orders-value']);
+    assert.equal(s.requests.length, 1);
+  } finally {
+    await s.close();
+  }
+});
