@@ -68,6 +68,8 @@ export interface ExtensionApi {
   viewers: RecordsViewers;
   /** The Event Broker tree view (the tests select rows in it, as palette commands use the selected row). */
   treeView: vscode.TreeView<ExplorerNode>;
+  /** How each topic's records are read and written (the tests give the tools' context the same one). */
+  formats: RecordFormats;
 }
 
 /** The composition root: builds every service once, wires them, and registers every disposable. */
@@ -144,7 +146,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
       tailing = now;
     }),
     watchClientOverrides(logger),
-    ...registerLanguageModelTools(store, () => view.selection),
+    ...registerLanguageModelTools(store, () => view.selection, formats),
     registerCommand(COMMAND_IDS.addConnection, () => addConnectionCommand(ctx()), commandLog),
     registerCommand(COMMAND_IDS.removeConnection, (node?: unknown) => removeConnectionCommand(ctx(), node), commandLog),
     registerCommand(COMMAND_IDS.toggleReadOnly, (node?: unknown) => toggleReadOnlyCommand(ctx(), node), commandLog),
@@ -184,7 +186,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
   );
   checkClientOverrides(logger);
   log.info(`Event Broker Explorer activated (${store.list().length} connection(s), profile ${readSettings().brokerProfile})`);
-  return { explorer, tails, diagnostics, store, prompter, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri, extensionMode: context.extensionMode, commandFailures: commandLog.onDidFail, lagWatches, viewers, treeView: view };
+  return { explorer, tails, diagnostics, store, prompter, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri, extensionMode: context.extensionMode, commandFailures: commandLog.onDidFail, lagWatches, viewers, treeView: view, formats };
 }
 
 function isNode(value: unknown): value is ExplorerNode {
