@@ -16,7 +16,8 @@ import { deleteGroupCommand, deleteIdleGroupsCommand } from './commands/deleteGr
 import { resetOffsetsCommand } from './commands/resetOffsets';
 import { restoreOffsetsCommand, saveOffsetsSnapshotCommand } from './commands/offsetsSnapshotCommands';
 import { addConnectionCommand, removeConnectionCommand, toggleReadOnlyCommand } from './commands/connectionCommands';
-import { offsetsForTimeCommand, produceTestEventCommand } from './commands/topicCommands';
+import { offsetsForTimeCommand } from './commands/topicCommands';
+import { produceTestEventCommand } from './commands/produceTestEvent';
 import { createTopicCommand } from './commands/createTopicCommand';
 import { editTopicConfigCommand, resetTopicConfigEntryCommand } from './commands/topicConfigCommands';
 import { deleteRecordsCommand, deleteTopicCommand } from './commands/deleteTopicCommands';
@@ -86,7 +87,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
   const diagnostics = new SettingsDiagnostics();
   const documents = new ReplayDocuments();
   const lagWatches = new LagWatches({ extensionUri: context.extensionUri, session: (c) => store.session(c), settings: readSettings, logger });
-  const viewers = new RecordsViewers(context.extensionUri, store, prompter);
+  const viewers = new RecordsViewers(context.extensionUri, store, prompter, formats);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: explorer, showCollapseAll: true, canSelectMany: true });
 
   const setContexts = () => {

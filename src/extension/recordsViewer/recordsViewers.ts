@@ -5,7 +5,7 @@ import type { ConnectionStore } from '../connections/connectionStore';
 import type { PrompterHolder } from '../prompter';
 import { RecordsViewerPanel } from './recordsViewerPanel';
 import type { RecordsSource } from './recordsSource';
-import { produceRecordsTo } from './produceRecords';
+import { produceRecordsTo, type TopicFormatNames } from './produceRecords';
 
 /** Opens records viewers (Replay, Search) and keeps them until their panels close. */
 export class RecordsViewers implements vscode.Disposable {
@@ -18,12 +18,13 @@ export class RecordsViewers implements vscode.Disposable {
     private readonly extensionUri: vscode.Uri,
     private readonly connections: ConnectionStore,
     private readonly prompter: PrompterHolder,
+    private readonly formats: TopicFormatNames,
   ) {}
 
   show(connection: BrokerConnection, store: RecordStore, source: RecordsSource): RecordsViewerPanel {
     const viewer = RecordsViewerPanel.create(this.extensionUri, store, source, {
       produce: async (records, ids) => {
-        await produceRecordsTo(connection, await this.connections.session(connection), this.prompter.current, records, ids);
+        await produceRecordsTo(connection, await this.connections.session(connection), this.prompter.current, records, ids, this.formats);
       },
       chooseExportFile: (options) => this.prompter.current.saveFile(options),
     });
