@@ -65,12 +65,12 @@ export interface ExtensionApi {
   commandFailures: vscode.Event<CommandFailure>;
   /** The groups under Watch Lag: their panels, samplers and status-bar items. */
   lagWatches: LagWatches;
+  /** How each topic's records are read and written (the tests give the tools' context the same one). */
+  formats: RecordFormats;
   /** The open records viewers (Replay, Search). */
   viewers: RecordsViewers;
   /** The Event Broker tree view (the tests select rows in it, as palette commands use the selected row). */
   treeView: vscode.TreeView<ExplorerNode>;
-  /** How each topic's records are read and written (the tests give the tools' context the same one). */
-  formats: RecordFormats;
 }
 
 /** The composition root: builds every service once, wires them, and registers every disposable. */

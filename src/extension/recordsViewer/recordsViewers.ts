@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
 import type { RecordStore } from '../../core/records/recordStore';
 import type { BrokerConnection } from '../connections/brokerConnection';
+import type { TopicFormatNames } from './produceRecords';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { PrompterHolder } from '../prompter';
 import { RecordsViewerPanel } from './recordsViewerPanel';
 import type { RecordsSource } from './recordsSource';
-import { produceRecordsTo, type TopicFormatNames } from './produceRecords';
+import { produceRecordsTo } from './produceRecords';
 
 /** Opens records viewers (Replay, Search) and keeps them until their panels close. */
 export class RecordsViewers implements vscode.Disposable {
