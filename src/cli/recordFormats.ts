@@ -1,17 +1,14 @@
 // The record-format options (formatOptions.ts) made into what reads and writes records: the
 // schema files loaded, the registry client made, every combination that cannot work refused before
 // any connection is made, in one sentence naming the option.
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { UsageError } from '../core/errors';
 import type { FieldFormatName, SchemaCodec, SchemaFormat } from '../core/formats/formatTypes';
+import { encodersOf, type EncoderWords, type FieldEncoders } from '../core/formats/fieldEncoders';
 import { FormatError } from '../core/formats/formatTypes';
 import type { FieldSpec } from '../core/formats/fieldReading';
 import { RecordDecoder } from '../core/formats/recordDecoder';
-import { codecForRegistered, registrySchemaSource } from '../core/formats/registryCodecs';
-import { encodeScalar } from '../core/formats/scalarFormats';
-import { writeWireFormat } from '../core/formats/wireFormat';
-import { subjectName } from '../core/schemaRegistry/subjectStrategy';
+import { registrySchemaSource } from '../core/formats/registryCodecs';
 import { loadSchemaFile } from '../core/formats/schemaFiles';
 import { SchemaRegistryClient, type RegistryConfig } from '../core/schemaRegistry/registryClient';
 import { escapeForTerminal } from '../core/records/render/terminalText';
@@ -103,97 +100,25 @@ function isSchemaFormat(format: string): format is SchemaFormat {
   return format === 'avro' || format === 'protobuf' || format === 'json-schema';
 }
 
-/** Turns one input text (a JSON document for the schema formats) into a key's or value's bytes. */
-export interface FieldEncoder {
-  encode(text: string): Buffer;
-  /** How it encodes, for the summary line: "avro ebx.Order, schema id 3". */
-  describe: string;
-}
+/** ebx's words for the encoders' sentences: the options that chose the format. */
+const CLI_WORDS: EncoderWords = {
+  format: (role, format) => `--${role}-format ${format}`,
+  schemaFile: (role) => `--${role}-schema`,
+  schemaSources: (role) => `--${role}-schema FILE or --schema-registry URL`,
+  jsonHint: 'give the record as one JSON document a line',
+  self: 'ebx',
+};
 
 /**
- * The encoders `ebx produce` needs for the format options: a workspace schema alone writes raw
- * payloads; with a registry the payload goes in the Confluent wire format under the id of the
- * topic's subject (TopicNameStrategy) — the file's schema looked up, never registered behind the
- * user's back, or without a file the subject's latest version.
+ * The encoders `ebx produce` needs for the format options (core/formats/fieldEncoders.ts, shared with
+ * the extension): a workspace schema alone writes raw payloads; with a registry the payload goes in
+ * the Confluent wire format under the id of the topic's subject.
  */
-export async function encodersFromFlags(flags: FormatFlags, topic: string, env: NodeJS.ProcessEnv = process.env): Promise<{ key?: FieldEncoder; value?: FieldEncoder }> {
+export async function encodersFromFlags(flags: FormatFlags, topic: string, env: NodeJS.ProcessEnv = process.env): Promise<FieldEncoders> {
   const registry = registryFromFlags(flags, env);
-  const key = await encoderOf('key', fieldSpecOf('key', flags, registry !== undefined), flags.keySchema, topic, registry);
-  const value = await encoderOf('value', fieldSpecOf('value', flags, registry !== undefined), flags.valueSchema, topic, registry);
-  return { key, value };
-}
-
-async function encoderOf(role: Role, spec: FieldSpec, file: string | undefined, topic: string, registry: SchemaRegistryClient | undefined): Promise<FieldEncoder | undefined> {
-  switch (spec.format) {
-    case 'auto':
-    case 'string':
-      return undefined;
-    case 'bytes':
-      return { describe: 'bytes from base64', encode: (text) => bytesFromBase64(role, text) };
-    case 'json':
-    case 'int32':
-    case 'int64':
-    case 'double':
-    case 'uuid': {
-      const format = spec.format;
-      return { describe: format, encode: (text) => encodeScalar(format, format === 'json' || format === 'uuid' ? text : scalarInput(role, format, text)) };
-    }
-    case 'avro':
-    case 'protobuf':
-    case 'json-schema':
-      return schemaEncoder(role, spec.format, spec.codec, file, topic, registry);
-  }
-}
-
-async function schemaEncoder(role: Role, format: SchemaFormat, fileCodec: SchemaCodec | undefined, file: string | undefined, topic: string, registry: SchemaRegistryClient | undefined): Promise<FieldEncoder> {
-  const subject = subjectName('TopicNameStrategy', topic, role === 'key');
-  let codec = fileCodec;
-  let id: number | undefined;
-  if (registry !== undefined) {
-    if (fileCodec !== undefined && file !== undefined) {
-      id = await registry.lookup(subject, readFileSync(file, 'utf8'), REGISTRY_TYPE[format]);
-      if (id === undefined) {
-        throw new UsageError(`--${role}-schema: the schema in ${basename(file)} is not registered under the subject "${subject}"; register it first (ebx never registers a schema on its own).`);
-      }
-    } else {
-      const latest = await registry.schemaVersion(subject, 'latest');
-      id = latest.id;
-      codec = codecForRegistered(await registry.resolvedSchemaById(latest.id));
-    }
-  }
-  if (codec === undefined) throw new UsageError(`--${role}-format ${format} needs --${role}-schema FILE or --schema-registry URL.`);
-  const chosen = codec;
-  const describe = `${format}${chosen.label.name ? ` ${chosen.label.name}` : ''}${id === undefined ? ', raw (no wire-format header)' : `, schema id ${id}`}`;
-  return {
-    describe,
-    encode: (text) => {
-      const payload = chosen.encode(parseJsonInput(role, text));
-      return id === undefined ? payload : writeWireFormat(id, payload, format === 'protobuf' ? chosen.messageIndexes : undefined);
-    },
-  };
-}
-
-const REGISTRY_TYPE = { avro: 'AVRO', protobuf: 'PROTOBUF', 'json-schema': 'JSON' } as const;
-
-function parseJsonInput(role: Role, text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (err) {
-    throw new FormatError(`the ${role} is not JSON (${err instanceof Error ? err.message : String(err)}); give the record as one JSON document a line.`);
-  }
-}
-
-/** int32/int64/double input: a number as text; int64 kept exact as a string beyond 2^53. */
-function scalarInput(role: Role, format: 'int32' | 'int64' | 'double', text: string): string | number {
-  const trimmed = text.trim();
-  if (format === 'int64' && /^-?\d+$/.test(trimmed)) return trimmed;
-  const n = Number(trimmed);
-  if (trimmed === '' || !Number.isFinite(n)) throw new FormatError(`the ${role} "${trimmed.slice(0, 40)}" is not a number, as --${role}-format ${format} needs.`);
-  return n;
-}
-
-function bytesFromBase64(role: Role, text: string): Buffer {
-  const trimmed = text.trim();
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(trimmed) || trimmed.length % 4 !== 0) throw new FormatError(`the ${role} is not base64, as --${role}-format bytes needs.`);
-  return Buffer.from(trimmed, 'base64');
+  const source = (schemaFile: string | undefined) => ({ topic, schemaFile, registry, words: CLI_WORDS });
+  return encodersOf(
+    { key: fieldSpecOf('key', flags, registry !== undefined), value: fieldSpecOf('value', flags, registry !== undefined) },
+    { key: source(flags.keySchema), value: source(flags.valueSchema) },
+  );
 }

@@ -16,7 +16,8 @@ import { deleteGroupCommand, deleteIdleGroupsCommand } from './commands/deleteGr
 import { resetOffsetsCommand } from './commands/resetOffsets';
 import { restoreOffsetsCommand, saveOffsetsSnapshotCommand } from './commands/offsetsSnapshotCommands';
 import { addConnectionCommand, removeConnectionCommand, toggleReadOnlyCommand } from './commands/connectionCommands';
-import { offsetsForTimeCommand, produceTestEventCommand } from './commands/topicCommands';
+import { offsetsForTimeCommand } from './commands/topicCommands';
+import { produceTestEventCommand } from './commands/produceTestEvent';
 import { createTopicCommand } from './commands/createTopicCommand';
 import { editTopicConfigCommand, resetTopicConfigEntryCommand } from './commands/topicConfigCommands';
 import { deleteRecordsCommand, deleteTopicCommand } from './commands/deleteTopicCommands';
@@ -68,6 +69,8 @@ export interface ExtensionApi {
   commandFailures: vscode.Event<CommandFailure>;
   /** The groups under Watch Lag: their panels, samplers and status-bar items. */
   lagWatches: LagWatches;
+  /** How each topic's records are read and written (the tests give the tools' context the same one). */
+  formats: RecordFormats;
   /** The open records viewers (Replay, Search). */
   viewers: RecordsViewers;
   /** The Event Broker tree view (the tests select rows in it, as palette commands use the selected row). */
@@ -91,7 +94,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
   const diagnostics = new SettingsDiagnostics();
   const documents = new ReplayDocuments();
   const lagWatches = new LagWatches({ extensionUri: context.extensionUri, session: (c) => store.session(c), settings: readSettings, logger });
-  const viewers = new RecordsViewers(context.extensionUri, store, prompter);
+  const viewers = new RecordsViewers(context.extensionUri, store, prompter, formats);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: explorer, showCollapseAll: true, canSelectMany: true });
 
   const setContexts = () => {
@@ -157,7 +160,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
       tailing = now;
     }),
     watchClientOverrides(logger),
-    ...registerLanguageModelTools(store, () => view.selection),
+    ...registerLanguageModelTools(store, () => view.selection, formats),
     registerCommand(COMMAND_IDS.addConnection, () => addConnectionCommand(ctx()), commandLog),
     registerCommand(COMMAND_IDS.removeConnection, (node?: unknown) => removeConnectionCommand(ctx(), node), commandLog),
     registerCommand(COMMAND_IDS.toggleReadOnly, (node?: unknown) => toggleReadOnlyCommand(ctx(), node), commandLog),
@@ -199,7 +202,7 @@ export function createContainer(context: vscode.ExtensionContext): ExtensionApi 
   );
   checkClientOverrides(logger);
   log.info(`Event Broker Explorer activated (${store.list().length} connection(s), profile ${readSettings().brokerProfile})`);
-  return { explorer, tails, diagnostics, store, prompter, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri, extensionMode: context.extensionMode, commandFailures: commandLog.onDidFail, lagWatches, viewers, treeView: view, secrets: context.secrets };
+  return { explorer, tails, diagnostics, store, prompter, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri, extensionMode: context.extensionMode, commandFailures: commandLog.onDidFail, lagWatches, viewers, treeView: view, secrets: context.secrets, formats };
 }
 
 function isNode(value: unknown): value is ExplorerNode {

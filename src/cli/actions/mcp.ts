@@ -16,6 +16,7 @@ import { toolJsonSchema } from '../../core/tools/toolJsonSchema';
 import { connectionFromOptions } from '../connectionFromOptions';
 import { globalsOf, type GlobalOptions } from '../globalOptions';
 import { stderrLogger } from '../stderrLogger';
+import { mcpRecordFormats } from '../mcpRecordFormats';
 
 export async function mcpCommand(command: Command): Promise<void> {
   const globals = globalsOf(command);
@@ -48,7 +49,10 @@ export function cliToolContext(globals: GlobalOptions, readOnly: boolean): { con
     }
     return resolved;
   };
+  // EBX_SCHEMA_REGISTRY: wire-format values are shown decoded (mcpRecordFormats.ts).
+  const recordFormats = mcpRecordFormats();
   const context: ToolContext = {
+    ...(recordFormats ? { recordFormats } : {}),
     profile: globals.profile,
     connections() {
       try {

@@ -10,7 +10,7 @@ import { refuseChangeIfReadOnly } from '../readOnlyGuard';
 import type { ProduceFlags } from '../commands/produce';
 import { UsageError } from '../../core/errors';
 import { wantsFormats } from '../formatOptions';
-import type { FieldEncoder } from '../recordFormats';
+import type { FieldEncoder } from '../../core/formats/fieldEncoders';
 
 // Stdin lines are sent in batches: far fewer round trips, and each batch stays well under VAST's 1 MB.
 const BATCH_RECORDS = 500;

@@ -12,6 +12,8 @@ import { previewRecord, RECORD_LIMIT, VALUE_PREVIEW_BYTES, type RecordPreview } 
 import { searchBatches } from '../search/searchRecords';
 import type { SearchCriteria } from '../search/searchCriteria';
 import type { PartitionBatch } from '../reader/partitionReader';
+import type { RecordDecoder } from '../formats/recordDecoder';
+import { previewDecodedRecord, type DecodedRecordPreview } from '../records/render/agentDecodedPreview';
 
 const DEFAULT_RECORDS = 10;
 const DEFAULT_SCAN_LIMIT = 10_000;
@@ -31,7 +33,7 @@ const READ_INPUT = {
   key: text('Keep only records whose key is exactly this text.').optional(),
   valueContains: text('Keep only records whose value contains this text (case-sensitive).').optional(),
   where: text(
-    'Keep only records for which this CEL expression is true, e.g. value.status == "failed" (value is the JSON value; also key, headers, partition, offset, timestamp).',
+    'Keep only records for which this CEL expression is true, e.g. value.status == "failed" (value is the decoded value, or the value parsed as JSON; also key, headers, partition, offset, timestamp).',
   ).optional(),
   scanLimit: wholeNumber(1, MAX_SCAN_LIMIT, `With a filter: how many records to scan at most. Default ${DEFAULT_SCAN_LIMIT}.`).optional(),
 };
@@ -43,15 +45,17 @@ export const readRecordsTool = defineTool({
   name: 'ebx_readRecords',
   displayName: 'Read Records',
   toolReferenceName: 'brokerRecords',
-  userDescription: 'Reads records of a topic (the last N, or from an offset or a time), optionally only those with a key or containing a text. Never joins a consumer group.',
+  userDescription: 'Reads records of a topic (the last N, or from an offset or a time), optionally only those with a key or containing a text; Avro, Protobuf and JSON Schema values decoded. Never joins a consumer group.',
   modelDescription:
     `Reads at most ${RECORD_LIMIT} records of a topic without joining or creating a consumer group (nothing is committed), one JSON object per line: ` +
     'partition, offset, time (ISO 8601), key, value, headers. Where to start: "last" (the newest N records; the default, N = maxRecords), "fromOffset", "fromTime" ' +
     '(ISO 8601, epoch milliseconds, or relative like -15m, -2h, -1d) or "fromBeginning" — give at most one. "partition" reads one partition, otherwise every partition. ' +
     '"key" keeps records whose key is exactly that text, "valueContains" those whose value contains a text (case-sensitive bytes), "where" those for which a CEL expression over ' +
-    'the record is true (value is the value parsed as JSON: value.status == "failed" && value.amount > 100; also key, headers, partition, offset, timestamp); filters combine with AND, and up to ' +
+    'the record is true (value is the decoded value, or the value parsed as JSON: value.status == "failed" && value.amount > 100; also key, headers, partition, offset, timestamp); filters combine with AND, and up to ' +
     `"scanLimit" records (default ${DEFAULT_SCAN_LIMIT}) are scanned. Values longer than ${VALUE_PREVIEW_BYTES} bytes are truncated with their size noted, and binary (non-UTF-8) ` +
-    'keys and values are summarised as "<binary, N bytes, base64 prefix …>". The last line says where to continue (fromOffset) when more records may follow. ' +
+    'keys and values are summarised as "<binary, N bytes, base64 prefix …>". When the topic has a record format (Avro, Protobuf, JSON Schema, or the Confluent wire format ' +
+    'with a schema registry), keys and values are decoded: the value is its JSON itself, with "valueSchema" {format, id, name} saying how it was read ("keySchema" for the key); ' +
+    'one that does not decode is summarised as binary with "valueError", one sentence. The last line says where to continue (fromOffset) when more records may follow. ' +
     'Use it to show example events, find failed orders by text, or check what a consumer will read next.',
   input: READ_INPUT,
   changes: false,
@@ -62,8 +66,11 @@ export const readRecordsTool = defineTool({
     const criteria: SearchCriteria = { key: input.key, valueContains: input.valueContains, where: input.where };
     const filtered = criteria.key !== undefined || criteria.valueContains !== undefined || criteria.where !== undefined;
     const scanLimit = input.scanLimit ?? DEFAULT_SCAN_LIMIT;
-    const { session } = await context.session(input.connection);
+    const { session, connection } = await context.session(input.connection);
     const meta = await existingTopic(session, topic);
+    // The topic's record formats: keys and values shown decoded, and `where` sees the decoded fields.
+    const found = await context.recordFormats?.decoderFor(connection.name, topic);
+    const decoder = found?.readsFormats ? found : undefined;
     if (partition !== undefined && !meta.partitions.some((p) => p.partition === partition)) {
       throw new UsageError(`${topic} has no partition ${partition}: it has partitions 0 to ${meta.partitions.length - 1}.`);
     }
@@ -72,9 +79,9 @@ export const readRecordsTool = defineTool({
     const newest = start.kind === 'last' ? start.count : undefined;
     const batches = filtered
       ? // The search core: its matcher on the raw bytes, its scan limit; positions advance past every record looked at.
-        searchBatches(session, { topic, start: { kind: 'beginning' }, resumeFrom: starts, criteria, maxMatches: newest === undefined ? maxRecords : scanLimit, maxScan: scanLimit, signal })
+        searchBatches(session, { topic, start: { kind: 'beginning' }, resumeFrom: starts, criteria, maxMatches: newest === undefined ? maxRecords : scanLimit, maxScan: scanLimit, signal, decoder })
       : replayFromBatches(session, { topic, starts, max: newest === undefined ? maxRecords : scanLimit, signal });
-    const read = await collect(batches, starts, { newest, max: maxRecords, scanLimit });
+    const read = await collect(batches, starts, { newest, max: maxRecords, scanLimit, decoder });
     const where = partition === undefined ? `${topic} (all ${meta.partitions.length} partitions)` : `${topic} partition ${partition}`;
     const filters = [
       criteria.key !== undefined ? `key "${criteria.key}"` : '',
@@ -107,8 +114,10 @@ async function startOffsets(session: KafkaSession, topic: string, start: ReadSta
   return marks.map((p) => ({ partition: p.partition, offset: Math.max(p.low, p.high - back) }));
 }
 
+type Preview = RecordPreview | DecodedRecordPreview;
+
 interface ReadResult {
-  records: RecordPreview[];
+  records: Preview[];
   scanned: number;
   /** True when a limit, not the end of the data, stopped the read. */
   more: boolean;
@@ -122,9 +131,10 @@ interface ReadResult {
 async function collect(
   batches: AsyncGenerator<PartitionBatch, unknown>,
   starts: { partition: number; offset: number }[],
-  options: { newest?: number; max: number; scanLimit: number },
+  options: { newest?: number; max: number; scanLimit: number; decoder?: RecordDecoder },
 ): Promise<ReadResult> {
-  const kept: RecordPreview[] = [];
+  const { decoder } = options;
+  const kept: Preview[] = [];
   const next = new Map(starts.map((s) => [s.partition, s.offset]));
   let seen = 0;
   let more = false;
@@ -136,10 +146,12 @@ async function collect(
       break;
     }
     const batch = step.value;
+    // The registry ids of the batch are fetched before its records are read (each id once per decoder).
+    if (decoder) await decoder.prepare(batch.records);
     for (const record of batch.records) {
       seen++;
       next.set(batch.partition, record.offset + 1);
-      kept.push(previewRecord(batch.partition, record));
+      kept.push(decoder ? previewDecodedRecord(batch.partition, record, decoder) : previewRecord(batch.partition, record));
     }
     // "last N": keep only the newest N seen so far; otherwise stop at the first N.
     if (options.newest !== undefined && kept.length > options.newest * 2) trimToNewest(kept, options.newest);
@@ -162,12 +174,12 @@ async function collect(
   return { records: kept, scanned: summary?.scanned ?? seen, more, next };
 }
 
-function trimToNewest(records: RecordPreview[], count: number): void {
+function trimToNewest(records: Preview[], count: number): void {
   records.sort(byTime);
   records.splice(0, Math.max(0, records.length - count));
 }
 
-function byTime(a: RecordPreview, b: RecordPreview): number {
+function byTime(a: Preview, b: Preview): number {
   const ta = typeof a.time === 'string' ? Date.parse(a.time) : a.time;
   const tb = typeof b.time === 'string' ? Date.parse(b.time) : b.time;
   return ta - tb || a.partition - b.partition || a.offset - b.offset;

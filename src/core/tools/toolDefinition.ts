@@ -22,6 +22,8 @@
 import * as z from 'zod';
 import type { BrokerProfile } from '../model';
 import type { KafkaSession } from '../session';
+import type { RecordDecoder } from '../formats/recordDecoder';
+import type { FieldEncoders } from '../formats/fieldEncoders';
 
 /** A connection as a tool may show it: never a password. */
 export interface ConnectionSummary {
@@ -43,6 +45,16 @@ export interface ToolContext {
   profile: BrokerProfile;
   /** Reads a file the settings check was asked about; relative names resolve where the adapter works. */
   readTextFile(path: string): Promise<{ name: string; text: string }>;
+  /** How topics' records are read and written (issue 23); absent: every topic is plain text-or-bytes. */
+  recordFormats?: ToolRecordFormats;
+}
+
+/** A topic's record formats on a connection, named as `session` gave it (the extension: its settings; ebx mcp: EBX_SCHEMA_REGISTRY). */
+export interface ToolRecordFormats {
+  /** The decoder of the topic's records; undefined when they are plain text-or-bytes. */
+  decoderFor(connection: string, topic: string): Promise<RecordDecoder | undefined>;
+  /** The encoders of the topic's key and value (JSON in, the schema's bytes out); empty when text goes as it is. */
+  encodersFor(connection: string, topic: string): Promise<FieldEncoders>;
 }
 
 /** A tool's input as its run/prepare gets it: checked, typed from the fields. */

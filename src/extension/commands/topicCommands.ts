@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import { offsetsForTime } from '../../core/offsetsForTime';
-import { produce } from '../../core/topics/produce';
 import { parseTime, timeProblem } from '../../core/time';
 import type { OffsetForTime } from '../../core/model';
 import type { PickItem } from '../prompter';
@@ -49,16 +48,4 @@ export async function offsetsForTimeCommand(ctx: CommandContext, node?: unknown)
   const nothingAfter = picked === 'all' ? offsets.filter((o) => o.offset === null).map((o) => o.partition) : [];
   await replayWithLimit(ctx, { connection, topic, starts, nothingAfter, startAsked: `time ${text.trim()}`, startTime: time }, 'document');
   return offsets;
-}
-
-/** Produce Test Event…: one record with VAST-safe settings (no compression, no idempotence). */
-export async function produceTestEventCommand(ctx: CommandContext, node?: unknown): Promise<void> {
-  const { store, prompter } = ctx;
-  const { connection, topic } = await topicStep(ctx, node, 'Produce Test Event: topic', { withoutInternal: true, change: 'producing records' });
-  const value = await prompter.input({ title: `Produce to ${topic}: value`, value: JSON.stringify({ test: true, at: new Date().toISOString() }) });
-  if (value === undefined) throw new Cancelled();
-  const key = await prompter.input({ title: `Produce to ${topic}: key (empty for none)`, value: '' });
-  if (key === undefined) throw new Cancelled();
-  await produce(await store.session(connection), topic, [{ key: key === '' ? null : key, value }]);
-  void vscode.window.showInformationMessage(`Produced one event to ${topic}.`);
 }

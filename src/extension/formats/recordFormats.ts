@@ -5,6 +5,8 @@ import type { Logger } from '../../core/logger';
 import { fieldChoice, fieldSpecFor, ruleFor, type FieldChoice, type FieldRole } from '../../core/formats/formatRules';
 import type { SchemaCodec, SchemaFormat } from '../../core/formats/formatTypes';
 import type { RecordDecoder } from '../../core/formats/recordDecoder';
+import type { FieldSpec } from '../../core/formats/fieldReading';
+import type { FieldEncoders } from '../../core/formats/fieldEncoders';
 import { UsageError } from '../../core/errors';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import { readSettings } from '../settings';
@@ -14,6 +16,7 @@ import type { SchemaRegistries } from './schemaRegistries';
 const decoderModule = () => import('../../core/formats/recordDecoder');
 const registryCodecsModule = () => import('../../core/formats/registryCodecs');
 const schemaFilesModule = () => import('../../core/formats/schemaFiles');
+const encodersModule = () => import('../../core/formats/fieldEncoders');
 
 export interface TopicFormats {
   key: FieldChoice;
@@ -59,22 +62,44 @@ export class RecordFormats {
     if (formats.key.format === 'auto' && formats.value.format === 'auto' && !formats.registry) return undefined;
     const [{ RecordDecoder }, { registrySchemaSource }, { loadSchemaFile }] = await Promise.all([decoderModule(), registryCodecsModule(), schemaFilesModule()]);
     const client = await this.registries.clientOf(connection);
-    const specOf = (role: FieldRole) => {
-      try {
-        return fieldSpecFor(role, formats[role], { hasRegistry: formats.registry, loadFile: (file, format, message) => this.codec(loadSchemaFile, file, format, message) });
-      } catch (err) {
-        throw new UsageError(`The record format of ${topic} (eventBroker.recordFormats): ${err instanceof Error ? err.message : String(err)}`);
-      }
-    };
     return new RecordDecoder({
-      key: specOf('key'),
-      value: specOf('value'),
+      key: this.specOf(topic, 'key', formats, loadSchemaFile),
+      value: this.specOf(topic, 'value', formats, loadSchemaFile),
       registry: client === undefined ? undefined : registrySchemaSource(client),
       onProblem: (sentence) => {
         this.logger.warn(`${topic}: ${sentence}`);
         onProblem?.(sentence);
       },
     });
+  }
+
+  /**
+   * The encoders of a topic's key and value for producing (core/formats/fieldEncoders.ts, as `ebx
+   * produce` has them): JSON written with the topic's schema — the workspace file, through the same
+   * codec cache as decoderFor; with the connection's registry, in the wire format under the id of
+   * the topic's subject. Empty for `auto` and `string`: the text goes as it is typed.
+   */
+  async encodersFor(connection: BrokerConnection, topic: string): Promise<FieldEncoders> {
+    const formats = this.formatsOf(connection, topic);
+    const plain = (choice: FieldChoice) => choice.format === 'auto' || choice.format === 'string';
+    if (plain(formats.key) && plain(formats.value)) return {};
+    const [{ encodersOf, SETTING_WORDS }, { loadSchemaFile }] = await Promise.all([encodersModule(), schemaFilesModule()]);
+    const specs = { key: this.specOf(topic, 'key', formats, loadSchemaFile), value: this.specOf(topic, 'value', formats, loadSchemaFile) };
+    const registry = formats.registry ? await this.registries.clientOf(connection) : undefined;
+    const source = (role: FieldRole) => {
+      const file = formats[role].schemaFile;
+      return { topic, schemaFile: file === undefined ? undefined : resolveSchemaFile(file), registry, words: SETTING_WORDS };
+    };
+    return encodersOf(specs, { key: source('key'), value: source('value') });
+  }
+
+  /** One field's spec for the decoder and the encoders; a setting that cannot work is a UsageError naming the topic. */
+  private specOf(topic: string, role: FieldRole, formats: TopicFormats, load: typeof import('../../core/formats/schemaFiles').loadSchemaFile): FieldSpec {
+    try {
+      return fieldSpecFor(role, formats[role], { hasRegistry: formats.registry, loadFile: (file, format, message) => this.codec(load, file, format, message) });
+    } catch (err) {
+      throw new UsageError(`The record format of ${topic} (eventBroker.recordFormats): ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   /** A workspace schema file's codec, made again only when the file changed. */

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { RecordStore } from '../../core/records/recordStore';
 import type { BrokerConnection } from '../connections/brokerConnection';
+import type { TopicFormatNames } from './produceRecords';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { PrompterHolder } from '../prompter';
 import { RecordsViewerPanel } from './recordsViewerPanel';
@@ -19,13 +20,14 @@ export class RecordsViewers implements vscode.Disposable {
     private readonly extensionUri: vscode.Uri,
     private readonly connections: ConnectionStore,
     private readonly prompter: PrompterHolder,
+    private readonly formats: TopicFormatNames,
   ) {}
 
   /** `reading`: the topic's record format, when it has one (the viewer then shows decoded values). */
   show(connection: BrokerConnection, store: RecordStore, source: RecordsSource, reading?: TopicReading): RecordsViewerPanel {
     const viewer = RecordsViewerPanel.create(this.extensionUri, store, source, {
       produce: async (records, ids) => {
-        await produceRecordsTo(connection, await this.connections.session(connection), this.prompter.current, records, ids);
+        await produceRecordsTo(connection, await this.connections.session(connection), this.prompter.current, records, ids, this.formats);
       },
       chooseExportFile: (options) => this.prompter.current.saveFile(options),
     }, reading);

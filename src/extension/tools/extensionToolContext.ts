@@ -1,14 +1,16 @@
 // The tools' view of the extension: the connections of the ConnectionStore (never a password), the
 // session of the one the input names — or, without a name, of the connection selected in the tree
 // or the only one —, the broker profile, and files of the workspace (an open editor's unsaved text
-// wins, as the diagnostics see it).
+// wins, as the diagnostics see it), and each topic's record formats (RecordFormats: the settings'
+// formats, schema files and the connection's registry).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { UsageError } from '../../core/errors';
-import type { ConnectionSummary, ToolContext } from '../../core/tools/toolDefinition';
+import type { ConnectionSummary, ToolContext, ToolRecordFormats } from '../../core/tools/toolDefinition';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import { readSettings } from '../settings';
+import type { RecordFormats } from '../formats/recordFormats';
 
 /** Selected tree rows; a row of a connection carries it. */
 export type TreeSelection = () => readonly unknown[];
@@ -24,8 +26,9 @@ export function connectionSummary(connection: BrokerConnection): ConnectionSumma
   };
 }
 
-export function extensionToolContext(store: ConnectionStore, selection: TreeSelection): ToolContext {
+export function extensionToolContext(store: ConnectionStore, selection: TreeSelection, formats?: RecordFormats): ToolContext {
   return {
+    ...(formats ? { recordFormats: toolRecordFormats(store, formats) } : {}),
     get profile() {
       return readSettings().brokerProfile;
     },
@@ -37,6 +40,19 @@ export function extensionToolContext(store: ConnectionStore, selection: TreeSele
       return { session, connection: { ...connectionSummary(connection), readOnly: connectionSummary(connection).readOnly || session.readOnly } };
     },
     readTextFile,
+  };
+}
+
+/** The tools' way to a topic's decoder and encoders: the connection by the name its session summary gave. */
+function toolRecordFormats(store: ConnectionStore, formats: RecordFormats): ToolRecordFormats {
+  const named = (name: string) => {
+    const connection = store.list().find((c) => c.name === name);
+    if (!connection) throw new UsageError(`No connection named "${name}".`);
+    return connection;
+  };
+  return {
+    decoderFor: (name, topic) => formats.decoderFor(named(name), topic),
+    encodersFor: (name, topic) => formats.encodersFor(named(name), topic),
   };
 }
 
