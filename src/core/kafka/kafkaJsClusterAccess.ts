@@ -436,7 +436,8 @@ class KafkaJsClusterAccess implements ClusterAccess {
           if (!broker.versions?.[apiKeys.DeleteRecords]) {
             throw new BrokerError('fatal', 'The broker does not offer DeleteRecords (it is not in its API versions).', { topic, code: 'UNSUPPORTED_VERSION' });
           }
-          const wanted = deletions.filter((d) => partitions.includes(d.partition));
+          const led = new Set(partitions);
+          const wanted = deletions.filter((d) => led.has(d.partition));
           return sendKeepingPartitionErrors(broker, DELETE_RECORDS, {
             topics: [{ topic, partitions: wanted.map((d) => ({ partition: d.partition, offset: String(d.beforeOffset) })) }],
             timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
