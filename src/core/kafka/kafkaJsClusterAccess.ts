@@ -302,9 +302,10 @@ class KafkaJsClusterAccess implements ClusterAccess {
   }
 
   /** Committed offsets of one group for every partition it committed (OffsetFetch with null topics). */
-  committedOffsets(groupId: string): Promise<CommittedOffset[]> {
+  committedOffsets(groupId: string, coordinator?: number): Promise<CommittedOffset[]> {
     return classified(async () => {
-      const nodeId = await this.coordinatorOf(groupId);
+      await this.connect();
+      const nodeId = coordinator ?? (await this.coordinatorOf(groupId));
       const broker = await this.broker(nodeId);
       // kafkajs encodes an empty topic list as null: every partition the group committed.
       const { responses } = await broker.offsetFetch({ groupId, topics: [] });
