@@ -20,26 +20,23 @@ const { API_KEYS, API_NAMES, fetchMaxWaitOffset, startFrameRelay } = requireFrom
 export { API_NAMES };
 
 /**
- * Starts the proxy. `target`: "host:port" of the broker (the address it advertises).
+ * Starts the proxy. `target`: "host:port" of the broker (the address it advertises), or the
+ * addresses of every broker of a cluster separated by commas: then one relay per broker, counted
+ * together, each pointing the others' advertised ports at their relays.
  * Returns { port, bootstrap, counts(), reset(), close() }.
  */
 export async function startCountingProxy({ target, fetchMaxWaitMs } = {}) {
   const state = { byApi: new Map(), connections: 0, rewrittenFetches: 0 };
-  const relay = await startFrameRelay(target, {
-    onConnection() {
-      state.connections++;
-    },
-    onRequest(frame, request) {
-      state.byApi.set(request.apiKey, (state.byApi.get(request.apiKey) ?? 0) + 1);
-      if (request.apiKey === API_KEYS.Fetch && fetchMaxWaitMs !== undefined) {
-        const at = fetchMaxWaitOffset(frame, request);
-        if (at !== undefined) {
-          frame.writeInt32BE(fetchMaxWaitMs, at);
-          state.rewrittenFetches++;
-        }
-      }
-    },
-  });
+  const targets = target.split(',');
+  const relayOf = new Map(); // broker port -> its relay's port
+  const portOf = (address) => Number(address.slice(address.lastIndexOf(':') + 1));
+  const relays = [];
+  for (const one of targets) {
+    const relay = await startOneRelay(one, state, fetchMaxWaitMs, () => new Map([...relayOf].filter(([from]) => from !== portOf(one))));
+    relayOf.set(portOf(one), relay.port);
+    relays.push(relay);
+  }
+  const relay = { port: relays[0].port, bootstrap: relays.map((r) => r.bootstrap).join(','), close: () => Promise.all(relays.map((r) => r.close())) };
 
   return {
     port: relay.port,
@@ -61,4 +58,23 @@ export async function startCountingProxy({ target, fetchMaxWaitMs } = {}) {
     },
     close: () => relay.close(),
   };
+}
+
+function startOneRelay(target, state, fetchMaxWaitMs, otherBrokerPorts) {
+  return startFrameRelay(target, {
+    otherBrokerPorts,
+    onConnection() {
+      state.connections++;
+    },
+    onRequest(frame, request) {
+      state.byApi.set(request.apiKey, (state.byApi.get(request.apiKey) ?? 0) + 1);
+      if (request.apiKey === API_KEYS.Fetch && fetchMaxWaitMs !== undefined) {
+        const at = fetchMaxWaitOffset(frame, request);
+        if (at !== undefined) {
+          frame.writeInt32BE(fetchMaxWaitMs, at);
+          state.rewrittenFetches++;
+        }
+      }
+    },
+  });
 }
