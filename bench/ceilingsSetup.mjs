@@ -69,13 +69,18 @@ async function waitForLeaders(admin, topic, partitions) {
   }
 }
 
-/** A partition just created can be in metadata before its leader serves it (NOT_LEADER_FOR_PARTITION). */
+/**
+ * A partition just created can be in metadata before its leader serves it (NOT_LEADER_FOR_PARTITION):
+ * on a machine at load 15–20, a fresh broker took longer than 30 s to serve all of 1,000, so it is
+ * asked again for up to three minutes.
+ */
 async function retrying(work) {
-  for (let attempt = 0; ; attempt++) {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
     try {
       return await work();
     } catch (err) {
-      if (attempt >= 60 || !err.retriable) throw err;
+      if (Date.now() > deadline || !err.retriable) throw err;
       await new Promise((r) => setTimeout(r, 500));
     }
   }
