@@ -12,6 +12,7 @@ export function summary(list) {
     loadavg1: spread(list.map((r) => r.load), 2),
     requests: requests ? median(requests) : null,
     byApi: list.at(-1).requests?.byApi ?? null,
+    largestFrames: list.at(-1).requests?.largest ?? null,
   };
 }
 
