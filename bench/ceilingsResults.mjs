@@ -55,7 +55,7 @@ export function ceilingsMarkdown(all) {
     if (size.error && size.operations.length === 0) lines.push(`| ${cell(where)} | FAILED: ${cell(firstLine(size.error))} | | | | | | | | **not met** | |`);
     for (const op of size.operations) {
       const o = op.ours;
-      const failed = o.failures ? ` — failed ${o.failures} of ${o.failures + (o.wallMs?.n ?? 0)}: ${firstLine(o.failure)}` : '';
+      const failed = `${o.failures ? ` — failed ${o.failures} of ${o.failures + (o.wallMs?.n ?? 0)}: ${firstLine(o.failure)}` : ''}${o.note ? ` (${o.note})` : ''}`;
       const rss = o.hostRss ? `host ${o.hostRss.beforeMb} → peak ${o.hostRss.peakMb}` : range(o.rssMb);
       lines.push(`| ${[where, op.name, `${range(o.wallMs) || 'FAILED'}${failed}`, range(o.cpuSeconds), rss, o.requests ?? '', peerCell(op.peer), op.ratio, op.target, op.met, range(o.loadavg1)].map(cell).join(' | ')} |`);
     }
