@@ -66,7 +66,7 @@ export function ceilingsMarkdown(all) {
 
 function peerCell(peer) {
   if (!peer) return '';
-  const failed = peer.failures ? `; failed ${peer.failures} of ${peer.failures + (peer.wallMs?.n ?? 0)} (${firstLine(peer.failure)})` : '';
+  const failed = `${peer.failures ? `; failed ${peer.failures} of ${peer.failures + (peer.wallMs?.n ?? 0)} (${firstLine(peer.failure)})` : ''}${peer.note ? ` (${peer.wallMs?.n ?? 0} run${peer.wallMs?.n === 1 ? '' : 's'}: ${peer.note})` : ''}`;
   const figures = peer.wallMs ? `${range(peer.wallMs)} ms, ${peer.rssMb?.median} MB${peer.requests ? `, ${peer.requests} requests` : ''} ` : '';
   return `${figures}${peer.tool}${failed}`;
 }
