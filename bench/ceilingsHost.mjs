@@ -11,6 +11,8 @@ import { summary } from './ceilingsSummary.mjs';
 /** src/extension/tree/topicNode.ts's PARTITIONS_FRESH_MS: an expansion within it reuses the last read. */
 const PARTITIONS_FRESH_MS = 10_000;
 const NAME = 'extension host: expand the topic (first page of partitions)';
+/** How long a row may take to show on a loaded machine before the figure counts as failed. */
+const SLOW_MS = 120_000;
 
 export async function measureHostExpand({ bootstrap, proxy, topic, partitions, reps }) {
   if (!fs.existsSync(`${ROOT}/out/test/e2e/harness.js`)) return { name: NAME, ours: { failures: 1, failure: 'out/test/e2e/harness.js is missing: run npm run compile-tests' }, peer: null, ratio: null, target: '', met: null };
@@ -25,12 +27,12 @@ export async function measureHostExpand({ bootstrap, proxy, topic, partitions, r
   try {
     wb = await Workbench.open({ env: { KAFKA_BOOTSTRAP: bootstrap }, install: 'unpacked' });
     await wb.openView('Event Broker');
-    await wb.expandRow('KAFKA_BOOTSTRAP');
+    await expand(wb, 'KAFKA_BOOTSTRAP');
     // Only this topic in the list, as a user of a big view would narrow it (the prefix: the folder's own row must not match the topic's name).
     await wb.runCommand('Event Broker: Filter Topics…');
     await wb.answerQuickInput(topic.slice(0, -1));
-    await wb.expandRow('Topics (');
-    const row = () => wb.waitForRow(topic);
+    await expand(wb, 'Topics (');
+    const row = () => wb.waitForRow(topic, undefined, SLOW_MS);
     await row();
     host = extensionHostOf(wb.server.pid);
     rssBeforeMb = host ? procStat(host).rssKb / 1024 : null;
@@ -58,7 +60,7 @@ export async function measureHostExpand({ bootstrap, proxy, topic, partitions, r
       const t0 = performance.now();
       try {
         await (await row()).click();
-        await wb.waitForRow('Partition 0', undefined, 120_000);
+        await wb.waitForRow('Partition 0', undefined, SLOW_MS);
         const wallMs = performance.now() - t0;
         lastRead = Date.now();
         const requests = proxy.counts();
@@ -81,6 +83,16 @@ export async function measureHostExpand({ bootstrap, proxy, topic, partitions, r
   // The host's memory over the whole series, not per run: what a person's window holds at its peak.
   ours.hostRss = { beforeMb: rssBeforeMb === null ? null : Math.round(rssBeforeMb), peakMb: peakRssKb ? Math.round(peakRssKb / 1024) : null };
   return { name: NAME, ours, peer: null, ratio: null, target: '', met: null };
+}
+
+/**
+ * The harness's expandRow with more patience: at 10,000 partitions and a load average of 16 the
+ * Topics folder had not shown its count within the harness's 30 s (its screenshot, 2026-12-05).
+ */
+async function expand(wb, label) {
+  const found = await wb.waitForRow(label, undefined, SLOW_MS);
+  if ((await found.getAttribute('aria-expanded')) === 'false') await found.click();
+  await wb.page.waitForFunction((el) => el?.getAttribute('aria-expanded') !== 'false', await found.elementHandle(), { timeout: SLOW_MS });
 }
 
 /** The extension host: a descendant of code-server whose command line says --type=extensionHost. */
