@@ -79,19 +79,21 @@ export function growthMarkdown(sizes) {
   const head = measured.map((s, i) => `${n(s.partitions)}${s.brokers > 1 ? ` (${s.brokers} brokers)` : ''}${i > 0 ? ` ×${ratio(s.partitions, measured[i - 1].partitions)}` : ''}`);
   const targeted = measured.some((s) => s.partitions === GROWTH_TARGET.to) && measured.some((s) => s.partitions === GROWTH_TARGET.from);
   const lines = [
-    `Growth from size to size: median wall ms, requests, and in brackets the ratio to the size before (the partitions grow by the ratio in the heading).${targeted ? ` The last column: ${n(GROWTH_TARGET.to)} over ${n(GROWTH_TARGET.from)}, target ≤ ${GROWTH_TARGET.atMost} ×.` : ''}`,
+    `Growth from size to size: median wall ms, CPU seconds and requests, and in brackets the ratios to the size before (the partitions grow by the ratio in the heading; at a load average of 10–20 the CPU ratio is the steadier one).${targeted ? ` The last column: ${n(GROWTH_TARGET.to)} over ${n(GROWTH_TARGET.from)}, target ≤ ${GROWTH_TARGET.atMost} ×.` : ''}`,
     '',
     `| Operation | ${head.join(' | ')} |${targeted ? ` ${n(GROWTH_TARGET.to)} / ${n(GROWTH_TARGET.from)} |` : ''}`,
     `| --- |${measured.map(() => ' ---: |').join('')}${targeted ? ' :---: |' : ''}`,
   ];
   for (const name of names) {
     const wall = (s) => s.operations.find((o) => o.name === name)?.ours.wallMs?.median ?? null;
+    const cpu = (s) => s.operations.find((o) => o.name === name)?.ours.cpuSeconds?.median ?? null;
     const requests = (s) => s.operations.find((o) => o.name === name)?.ours.requests ?? null;
     const cells = measured.map((s, i) => {
       const ms = wall(s);
       if (ms === null) return s.operations.some((o) => o.name === name) ? 'FAILED' : '';
-      const before = i > 0 ? wall(measured[i - 1]) : null;
-      return `${n(ms)} ms${requests(s) !== null ? `, ${requests(s)} req` : ''}${before ? ` (×${ratio(ms, before)})` : ''}`;
+      const [before, cpuBefore] = i > 0 ? [wall(measured[i - 1]), cpu(measured[i - 1])] : [null, null];
+      const growth = [before ? `×${ratio(ms, before)}` : '', cpuBefore && cpu(s) !== null ? `CPU ×${ratio(cpu(s), cpuBefore)}` : ''].filter(Boolean).join(', ');
+      return `${n(ms)} ms${cpu(s) !== null ? `, ${cpu(s)} CPU s` : ''}${requests(s) !== null ? `, ${requests(s)} req` : ''}${growth ? ` (${growth})` : ''}`;
     });
     let verdict = '';
     if (targeted) {
