@@ -14,11 +14,16 @@ export const RECORDS_PER_PARTITION = 2;
 const RUN = Date.now().toString(36);
 export const ceilingTopic = (partitions) => `bench-ceiling-${partitions}-${RUN}`;
 export const ceilingGroup = (partitions) => `bench-ceiling-group-${partitions}-${RUN}`;
+/** VAST's cap: at most 256 groups a view. The scenario's group is one; these are the other 255. */
+export const GROUPS_AT_THE_CAP = 256;
+const PARTITIONS_PER_OTHER_GROUP = 8;
+export const otherCeilingGroups = (partitions) => Array.from({ length: GROUPS_AT_THE_CAP - 1 }, (_, i) => `bench-ceiling-other-${partitions}-${RUN}-${String(i + 1).padStart(3, '0')}`);
 
 /**
  * Creates `bench-ceiling-<N>-<run>` (in steps: create, then add partitions — Kafka only; VAST never
  * changes a count), writes RECORDS_PER_PARTITION records to each partition, and commits the group
- * at offset 1 on every partition (so every partition has lag 1 and a record to read at the commit).
+ * at offset 1 on every partition (so every partition has lag 1 and a record to read at the commit),
+ * and 255 other groups at offset 1 on 8 partitions each, so the view holds VAST's 256 groups.
  * The names are this run's: tearDownCeiling deletes them after the size is measured.
  * Returns { topic, group }.
  */
@@ -46,6 +51,8 @@ export async function setUpCeiling(bootstrap, partitions) {
     if (filled < partitions) await fill(kafka, topic, offsets.filter((o) => Number(o.high) < RECORDS_PER_PARTITION).map((o) => o.partition));
     const groups = (await admin.listGroups()).groups.map((g) => g.groupId);
     if (!groups.includes(group)) await commitEverywhere(kafka, group, topic, partitions);
+    const others = otherCeilingGroups(partitions).filter((g) => !groups.includes(g));
+    await commitOthers(kafka, others, topic, partitions);
     return { topic, group };
   } finally {
     await admin.disconnect();
@@ -62,13 +69,18 @@ async function waitForLeaders(admin, topic, partitions) {
   }
 }
 
-/** A partition just created can be in metadata before its leader serves it (NOT_LEADER_FOR_PARTITION). */
+/**
+ * A partition just created can be in metadata before its leader serves it (NOT_LEADER_FOR_PARTITION):
+ * on a machine at load 15–20, a fresh broker took longer than 30 s to serve all of 1,000, so it is
+ * asked again for up to three minutes.
+ */
 async function retrying(work) {
-  for (let attempt = 0; ; attempt++) {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
     try {
       return await work();
     } catch (err) {
-      if (attempt >= 60 || !err.retriable) throw err;
+      if (Date.now() > deadline || !err.retriable) throw err;
       await new Promise((r) => setTimeout(r, 500));
     }
   }
@@ -120,13 +132,45 @@ async function commitEverywhere(kafka, group, topic, partitions) {
   }
 }
 
-/** Deletes the size's topic and group: one broker here holds ~10,000 partitions, so sizes go one at a time. */
+/** Each other group commits offset 1 on a few partitions of its own, spread over the topic. */
+async function commitOthers(kafka, groups, topic, partitions) {
+  if (groups.length === 0) return;
+  const createCluster = Object.getOwnPropertySymbols(kafka).find((sym) => sym.description === 'private:Kafka:createCluster');
+  const cluster = kafka[createCluster]({ allowAutoTopicCreation: false });
+  await cluster.connect();
+  try {
+    const stride = Math.max(1, Math.floor(partitions / groups.length));
+    for (const [i, groupId] of groups.entries()) {
+      const first = (i * stride) % partitions;
+      const partitionList = Array.from({ length: Math.min(PARTITIONS_PER_OTHER_GROUP, partitions) }, (_, n) => ({ partition: (first + n) % partitions, offset: '1' }));
+      await retryingCoordinator(async () => {
+        const coordinator = await cluster.findGroupCoordinator({ groupId });
+        await coordinator.offsetCommit({ groupId, groupGenerationId: -1, memberId: '', retentionTime: -1, topics: [{ topic, partitions: partitionList }] });
+      });
+    }
+  } finally {
+    await cluster.disconnect();
+  }
+}
+
+async function retryingCoordinator(work) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= 30 || !/COORDINATOR|LOAD_IN_PROGRESS/.test(err.type ?? '')) throw err;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+}
+
+/** Deletes the size's topic and groups: one broker here holds ~10,000 partitions, so sizes go one at a time. */
 export async function tearDownCeiling(bootstrap, partitions) {
   const { Kafka, logLevel } = requireFromRoot('kafkajs');
   const admin = new Kafka({ brokers: bootstrap.split(','), clientId: 'ebx-bench-ceilings', logLevel: logLevel.NOTHING, requestTimeout: 120_000 }).admin();
   await admin.connect();
   try {
-    await admin.deleteGroups([ceilingGroup(partitions)]).catch(() => undefined);
+    await admin.deleteGroups([ceilingGroup(partitions), ...otherCeilingGroups(partitions)]).catch(() => undefined);
     await admin.deleteTopics({ topics: [ceilingTopic(partitions)], timeout: 120_000 }).catch(() => undefined);
   } finally {
     await admin.disconnect();

@@ -20,17 +20,61 @@ const { API_KEYS, API_NAMES, fetchMaxWaitOffset, startFrameRelay } = requireFrom
 export { API_NAMES };
 
 /**
- * Starts the proxy. `target`: "host:port" of the broker (the address it advertises).
+ * Starts the proxy. `target`: "host:port" of the broker (the address it advertises), or the
+ * addresses of every broker of a cluster separated by commas: then one relay per broker, counted
+ * together, each pointing the others' advertised ports at their relays.
  * Returns { port, bootstrap, counts(), reset(), close() }.
  */
 export async function startCountingProxy({ target, fetchMaxWaitMs } = {}) {
-  const state = { byApi: new Map(), connections: 0, rewrittenFetches: 0 };
-  const relay = await startFrameRelay(target, {
+  const state = { byApi: new Map(), bytes: new Map(), connections: 0, rewrittenFetches: 0 };
+  const targets = target.split(',');
+  const relayOf = new Map(); // broker port -> its relay's port
+  const portOf = (address) => Number(address.slice(address.lastIndexOf(':') + 1));
+  const relays = [];
+  for (const one of targets) {
+    const relay = await startOneRelay(one, state, fetchMaxWaitMs, () => new Map([...relayOf].filter(([from]) => from !== portOf(one))));
+    relayOf.set(portOf(one), relay.port);
+    relays.push(relay);
+  }
+  const relay = { port: relays[0].port, bootstrap: relays.map((r) => r.bootstrap).join(','), close: () => Promise.all(relays.map((r) => r.close())) };
+
+  return {
+    port: relay.port,
+    bootstrap: relay.bootstrap,
+    /**
+     * Requests so far: { total, byApi: { Fetch: n, ... }, largest: { Fetch: { request, answer } (bytes of
+     * the largest frame each way) }, connections, rewrittenFetches }.
+     */
+    counts() {
+      const byApi = {};
+      const largest = {};
+      let total = 0;
+      for (const [k, n] of [...state.byApi].sort((a, b) => a[0] - b[0])) {
+        byApi[API_NAMES[k] ?? `api${k}`] = n;
+        largest[API_NAMES[k] ?? `api${k}`] = state.bytes.get(k) ?? { request: 0, answer: 0 };
+        total += n;
+      }
+      return { total, byApi, largest, connections: state.connections, rewrittenFetches: state.rewrittenFetches };
+    },
+    reset() {
+      state.byApi.clear();
+      state.bytes.clear();
+      state.connections = 0;
+      state.rewrittenFetches = 0;
+    },
+    close: () => relay.close(),
+  };
+}
+
+function startOneRelay(target, state, fetchMaxWaitMs, otherBrokerPorts) {
+  return startFrameRelay(target, {
+    otherBrokerPorts,
     onConnection() {
       state.connections++;
     },
     onRequest(frame, request) {
       state.byApi.set(request.apiKey, (state.byApi.get(request.apiKey) ?? 0) + 1);
+      largestOf(state, request.apiKey).request = Math.max(largestOf(state, request.apiKey).request, frame.length);
       if (request.apiKey === API_KEYS.Fetch && fetchMaxWaitMs !== undefined) {
         const at = fetchMaxWaitOffset(frame, request);
         if (at !== undefined) {
@@ -39,26 +83,15 @@ export async function startCountingProxy({ target, fetchMaxWaitMs } = {}) {
         }
       }
     },
+    onAnswer(frame, request) {
+      if (request) largestOf(state, request.apiKey).answer = Math.max(largestOf(state, request.apiKey).answer, frame.length);
+    },
   });
+}
 
-  return {
-    port: relay.port,
-    bootstrap: relay.bootstrap,
-    /** Requests so far: { total, byApi: { Fetch: n, ... }, connections, rewrittenFetches }. */
-    counts() {
-      const byApi = {};
-      let total = 0;
-      for (const [k, n] of [...state.byApi].sort((a, b) => a[0] - b[0])) {
-        byApi[API_NAMES[k] ?? `api${k}`] = n;
-        total += n;
-      }
-      return { total, byApi, connections: state.connections, rewrittenFetches: state.rewrittenFetches };
-    },
-    reset() {
-      state.byApi.clear();
-      state.connections = 0;
-      state.rewrittenFetches = 0;
-    },
-    close: () => relay.close(),
-  };
+/** The largest request and answer frame of an API so far, in bytes (for "would a request exceed a limit"). */
+function largestOf(state, apiKey) {
+  let entry = state.bytes.get(apiKey);
+  if (!entry) state.bytes.set(apiKey, (entry = { request: 0, answer: 0 }));
+  return entry;
 }

@@ -3,7 +3,7 @@
 // peer tool in the same run (alternating, several repetitions, medians, ratio ours/peer).
 //
 //   node bench/run.mjs [--quick] [--smoke] [--only replay,tail,cluster,vscode,footprint,search,formats] [--reps N]
-//   node bench/run.mjs --ceilings [--sizes 1000,5000,10000] [--reps N]
+//   node bench/run.mjs --ceilings [--sizes 1000,5000,10000,20000] [--reps N]
 //
 // --quick   small sizes (what the `bench` tier of `npm test` runs); results go to
 //           test-artifacts/bench/quick.json, never over bench/results/latest.json.
@@ -11,9 +11,11 @@
 // Broker: KAFKA_BOOTSTRAP when set (for --smoke only when the test runner started it locally),
 // otherwise a fresh one from scripts/broker.mjs in a temporary directory, stopped at the end.
 // --reps    repetitions of each side-by-side comparison (default 5; 1 with --quick).
-// --ceilings  only the opt-in scenario at VAST's ceilings (bench/ceilings.mjs): a topic of 1,000 /
-//           5,000 / 10,000 partitions (--sizes; 20,000 needs a two-broker cluster); writes
-//           bench/results/ceilings.json and ceilings.md. Never part of a default, quick or smoke run.
+// --ceilings  only the opt-in scenario at VAST's ceilings (bench/ceilings.mjs, run by
+//           bench/ceilingsRun.mjs): a topic of 1,000 / 5,000 / 10,000 partitions (--sizes; 20,000
+//           runs on a two-broker cluster it starts, or on KAFKA_BOOTSTRAP's); each size is saved to
+//           bench/results/ceilings.json, ceilings.md and docs/performance.md as soon as it is
+//           measured. Never part of a default, quick or smoke run.
 // Writes bench/results/latest.json, bench/results/table.md (docs/performance.md's table) and
 // bench/results/chart.svg + chart.png (full runs), and prints the table. A whole full run (no --quick,
 // --smoke or --only) also puts the table into docs/performance.md, between its bench:table markers.
@@ -24,7 +26,6 @@ import { execFileSync } from 'node:child_process';
 import { parseArgs as parseCommandLine } from 'node:util';
 import { startBroker, stopBroker } from '../scripts/broker.mjs';
 import { drawChart, renderPng } from './chart.mjs';
-import { ceilingRows } from './ceilingsTable.mjs';
 import { ROOT, loadavg, ratio, round, say } from './lib.mjs';
 
 const SCENARIOS = {
@@ -35,7 +36,7 @@ const SCENARIOS = {
   footprint: () => import('./footprint.mjs').then((m) => m.footprintScenario),
   search: () => import('./search.mjs').then((m) => m.searchScenario),
   formats: () => import('./formats.mjs').then((m) => m.formatsScenario),
-  ceilings: () => import('./ceilings.mjs').then((m) => m.ceilingsScenario),
+  ceilings: () => Promise.reject(new Error('the ceilings scenario runs through bench/ceilingsRun.mjs')),
 };
 /** Opt-in only (--ceilings, or --only ceilings): minutes of set-up, so never part of a default or smoke run. */
 const OPT_IN = new Set(['ceilings']);
@@ -74,6 +75,13 @@ function parseArgs(argv) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
+  if (args.only.includes('ceilings')) {
+    if (args.only.length > 1) throw new Error('the ceilings scenario runs alone: node bench/run.mjs --ceilings');
+    const { runCeilings } = await import('./ceilingsRun.mjs');
+    const failed = await runCeilings({ reps: args.reps, ...(args.sizes ? { sizes: args.sizes } : {}) });
+    console.log(`bench: ceilings ran, ${failed} size${failed === 1 ? '' : 's'} with a failure`);
+    return failed === 0 ? 0 : 1;
+  }
   const started = Date.now();
   let brokerDir;
   // The smoke run creates topics and groups: only ever on a local test broker, never on a real
@@ -103,8 +111,6 @@ async function main() {
       say(`using the broker at KAFKA_BOOTSTRAP=${bootstrap}`);
     } else {
       brokerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ebx-bench-broker-'));
-      // 10,000 partitions on one broker: its 512 MB default heap ran out during a run.
-      if (args.only.includes('ceilings')) process.env.EBX_BROKER_HEAP ??= '1g';
       const b = await startBroker({ dir: brokerDir, ownerPid: process.pid, removeDirOnOwnerExit: true });
       bootstrap = b.bootstrap;
       say(`broker started in ${(b.startMs / 1000).toFixed(1)} s at ${bootstrap}`);
@@ -132,16 +138,9 @@ async function main() {
 
   const outDir = args.quick ? path.join(ROOT, 'test-artifacts', 'bench') : path.join(ROOT, 'bench', 'results');
   fs.mkdirSync(outDir, { recursive: true });
-  // The ceilings run has files of its own: it never replaces the figures of the whole bench.
-  const ceilingsOnly = args.only.length === 1 && args.only[0] === 'ceilings';
-  const jsonFile = path.join(outDir, ceilingsOnly ? 'ceilings.json' : args.quick ? 'quick.json' : 'latest.json');
+  const jsonFile = path.join(outDir, args.quick ? 'quick.json' : 'latest.json');
   fs.writeFileSync(jsonFile, `${JSON.stringify(results, null, 2)}\n`);
-  fs.writeFileSync(path.join(outDir, ceilingsOnly ? 'ceilings.md' : 'table.md'), markdownTable(results));
-  if (ceilingsOnly) {
-    process.stdout.write(formatTable(results));
-    say(`wrote ${path.relative(ROOT, jsonFile)} and ceilings.md in ${results.seconds} s`);
-    return failed === 0 ? 0 : 1;
-  }
+  fs.writeFileSync(path.join(outDir, 'table.md'), markdownTable(results));
   if (!args.quick && args.everyScenario) writeDocsTable(markdownTable(results));
   const svg = drawChart(results);
   fs.writeFileSync(path.join(outDir, 'chart.svg'), svg);
@@ -222,7 +221,6 @@ export function tableRows(results) {
     add(`Replay of ${f.records.toLocaleString('en-US')} Avro records decoded with --value-schema vs the same replay without it, records/s, median (min–max) of ${f.ours.recordsPerSec.n}; load ${range(f.ours.loadavg1)}`, range(f.ours.recordsPerSec), `${range(f.plain.recordsPerSec)} ebx replay`, f.ratio, f.target, f.met);
     add('  same, CPU seconds (user + system)', range(f.ours.cpuSeconds), range(f.plain.cpuSeconds), null, '', null);
   }
-  if (s.ceilings && !s.ceilings.error) ceilingRows(s.ceilings, add);
   if (s.vscode?.activationMs) add('Activation (Running Extensions view), ms', s.vscode.activationMs, null, null, '', null);
   return rows;
 }

@@ -253,7 +253,11 @@ export interface ClusterAccess {
   describeConsumerGroups(nodeId: number, groupIds: string[]): Promise<GroupDescription[]>;
   coordinatorOf(groupId: string): Promise<number>;
   /** Every partition the group has committed (OffsetFetch with null topics). */
-  committedOffsets(groupId: string): Promise<CommittedOffset[]>;
+  /**
+   * `coordinator`: the group's coordinator when the caller knows it (ListGroups was answered by it),
+   * which saves a FindCoordinator per group when many groups are read.
+   */
+  committedOffsets(groupId: string, coordinator?: number): Promise<CommittedOffset[]>;
   /**
    * Commits offsets for a group from outside it (generation -1, no member id): the broker accepts
    * this only while the group has no active members, and creates the group if it does not exist.

@@ -79,8 +79,8 @@ class ReadOnlyClusterAccess implements ClusterAccess {
   coordinatorOf(groupId: string): Promise<number> {
     return this.inner.coordinatorOf(groupId);
   }
-  committedOffsets(groupId: string): Promise<CommittedOffset[]> {
-    return this.inner.committedOffsets(groupId);
+  committedOffsets(groupId: string, coordinator?: number): Promise<CommittedOffset[]> {
+    return this.inner.committedOffsets(groupId, coordinator);
   }
   describeTopicConfig(topic: string): Promise<ConfigEntry[]> {
     return this.inner.describeTopicConfig(topic);

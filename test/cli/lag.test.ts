@@ -138,6 +138,28 @@ describe('ebx lag', () => {
   });
 });
 
+describe('ebx groups --lag', () => {
+  test('each listed group with its committed partitions and total lag, in one line per group', { timeout: 60_000 }, async () => {
+    const run = await ebx(['groups', '--lag', '--json'], { env: live() });
+
+    assert.equal(run.code, 0, run.stderr);
+    const listed = (JSON.parse(run.stdout) as { groups: { groupId: string; lag: { partitions: number; totalLag: number | null } }[] }).groups;
+    const ours = listed.find((g) => g.groupId === groupId);
+    // p0 committed at 1 of 4 (lag 3), p1 at its end (lag 0), p2 never: two partitions, lag 3.
+    assert.deepEqual(ours?.lag, { partitions: 2, totalLag: 3 });
+    assert.ok(listed.every((g) => g.lag !== undefined), 'every group has its lag key');
+  });
+
+  test('the table adds PARTITIONS and LAG (APPROX.) columns', { timeout: 60_000 }, async () => {
+    const run = await ebx(['groups', '--lag'], { env: live() });
+
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout.split('\n')[0], /^GROUP\s+TYPE\s+STATE\s+MEMBERS\s+PARTITIONS\s+LAG \(APPROX\.\)$/);
+    assert.match(run.stdout, new RegExp(`^${groupId}\\s+classic\\s+Empty\\s+0\\s+2\\s+~3$`, 'm'));
+    assert.match(run.stdout, /Lag is approximate/);
+  });
+});
+
 describe('ebx lag through a broker whose end offsets trail (VAST-like proxy)', { skip: single }, () => {
   let proxy: VastLikeProxy;
   before(async () => {

@@ -120,6 +120,12 @@ export interface FrameRelayHooks {
   onRequest?(frame: Buffer, request: RequestHeader): void;
   /** Each answer, before it goes to the client; may rewrite it in place, or return false to hold it back for good. */
   onAnswer?(frame: Buffer, request: RequestHeader | undefined): boolean | void;
+  /**
+   * For a relay in front of one broker of a cluster (one relay per broker): the other brokers'
+   * ports and the ports of their relays, so that Metadata and FindCoordinator answers send every
+   * later connection through a relay too. Read at each answer (the relays start one by one).
+   */
+  otherBrokerPorts?(): ReadonlyMap<number, number>;
 }
 
 export interface FrameRelay {
@@ -165,7 +171,10 @@ export async function startFrameRelay(target: string, hooks: FrameRelayHooks = {
       const correlationId = responseCorrelationId(frame);
       const request = pending.get(correlationId);
       pending.delete(correlationId);
-      if (request && ADDRESS_ANSWERS.has(request.apiKey)) pointAddressesAt(frame, host, brokerPort, proxyPort);
+      if (request && ADDRESS_ANSWERS.has(request.apiKey)) {
+        pointAddressesAt(frame, host, brokerPort, proxyPort);
+        for (const [from, to] of hooks.otherBrokerPorts?.() ?? []) pointAddressesAt(frame, host, from, to);
+      }
       if (hooks.onAnswer?.(frame, request) === false) return;
       client.write(frame);
     });

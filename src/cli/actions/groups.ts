@@ -2,17 +2,42 @@
 import type { Command } from 'commander';
 import { describeGroup } from '../../core/groups/describeGroup';
 import { listGroups } from '../../core/groups/listGroups';
+import { groupLags, type GroupLag } from '../../core/groups/groupLags';
 import type { GroupDetail, GroupList } from '../../core/model';
 import { escapeForTerminal } from '../../core/records/render/terminalText';
 import { globalsOf } from '../globalOptions';
 import { formatTable, printJson, writeOut } from '../output';
 import { oneShot } from '../session';
 
-export async function showGroups(command: Command): Promise<void> {
+export async function showGroups(command: Command, options: { lag?: boolean } = {}): Promise<void> {
   const globals = globalsOf(command);
-  const list = await oneShot(globals, (session) => listGroups(session, globals.profile));
-  if (globals.json) return printJson(groupListJson(list));
-  await writeOut(groupListText(list));
+  const { list, lags } = await oneShot(globals, async (session) => {
+    const listed = await listGroups(session, globals.profile);
+    // The groups just listed, not a second listing: their lags in one pass (core/groups/groupLags.ts).
+    return { list: listed, lags: options.lag ? lagTotals(await groupLags(session, listed.groups.map((g) => g.groupId))) : undefined };
+  });
+  if (globals.json) return printJson(groupListJson(list, lags));
+  await writeOut(lags ? groupLagText(list, lags) : groupListText(list));
+}
+
+/** Per group, only what the list shows: the partitions it committed and their summed lag (not 20,000 offset rows). */
+interface LagTotal {
+  partitions: number;
+  totalLag: number | null;
+  error?: string;
+}
+
+function lagTotals(lags: GroupLag[]): Map<string, LagTotal> {
+  return new Map(lags.map((l) => [l.groupId, { partitions: l.offsets.length, totalLag: l.totalLag, ...(l.error ? { error: l.error } : {}) }]));
+}
+
+function groupLagText(list: GroupList, lags: Map<string, LagTotal>): string {
+  const rows = list.groups.map((g) => {
+    const lag = lags.get(g.groupId);
+    return [g.groupId, g.type, g.state, g.members, lag?.partitions ?? 0, lag?.error ? `error: ${lag.error}` : lag?.totalLag === null || lag?.totalLag === undefined ? '-' : `~${lag.totalLag}`];
+  });
+  const table = rows.length ? formatTable(['GROUP', 'TYPE', 'STATE', 'MEMBERS', 'PARTITIONS', 'LAG (APPROX.)'], rows) : '';
+  return `${table}${groupListText({ ...list, groups: [] })}Lag is approximate: the end offset a broker reports can trail the newest events (on VAST by up to a minute).\n`;
 }
 
 export async function showGroup(groupId: string, command: Command): Promise<void> {
@@ -22,10 +47,10 @@ export async function showGroup(groupId: string, command: Command): Promise<void
   await writeOut(groupDetailText(detail));
 }
 
-function groupListJson(list: GroupList) {
+function groupListJson(list: GroupList, lags?: Map<string, LagTotal>) {
   return {
     // New keys go last: scripts read these rows.
-    groups: list.groups.map(({ groupId, state, protocolType, protocol, members, type }) => ({ groupId, state, protocolType, protocol, members, type })),
+    groups: list.groups.map(({ groupId, state, protocolType, protocol, members, type }) => ({ groupId, state, protocolType, protocol, members, type, ...(lags ? { lag: lags.get(groupId) ?? { partitions: 0, totalLag: null } } : {}) })),
     count: list.count,
     limit: list.limit,
   };

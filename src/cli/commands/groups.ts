@@ -1,4 +1,4 @@
-// ebx groups | group ID
+// ebx groups [--lag] | group ID
 // The definitions; what each does is in actions/groups.ts, loaded only when one of them runs.
 import type { Command } from 'commander';
 
@@ -7,7 +7,8 @@ export function registerGroupCommands(program: Command): void {
   program
     .command('groups')
     .description('list consumer groups: type (classic, or consumer for the KIP-848 protocol), state, protocol type, assignor, member count (and the count against the VAST cap)')
-    .action(async (_options: object, command: Command) => (await actions()).showGroups(command));
+    .option('--lag', "add each group's committed partitions and total offset lag (approximate): one OffsetFetch per group, one ListOffsets per leader for all of them")
+    .action(async (options: { lag?: boolean }, command: Command) => (await actions()).showGroups(command, options));
 
   program
     .command('group')

@@ -13,9 +13,10 @@ export interface GroupCommits {
 
 export function readGroupCommits(access: ClusterAccess, groupId: string): Promise<GroupCommits> {
   return askAgainWhileCoordinatorLoads(async () => {
+    // One FindCoordinator, then the description and the offsets side by side from that coordinator.
     const coordinator = await access.coordinatorOf(groupId);
-    const description = await describeEitherProtocol(access, coordinator, groupId);
-    return { description, committed: await access.committedOffsets(groupId) };
+    const [description, committed] = await Promise.all([describeEitherProtocol(access, coordinator, groupId), access.committedOffsets(groupId, coordinator)]);
+    return { description, committed };
   });
 }
 

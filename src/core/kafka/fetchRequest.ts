@@ -50,10 +50,10 @@ export class FetchReadAhead {
   private readonly connecting = new Map<number, Promise<void>>();
 
   async fetch(broker: FetchingBroker, nodeId: number, wanted: FetchRequest[], limits: FetchLimits): Promise<FetchedPartition[]> {
-    const key = requestKey(wanted, limits);
     const ahead = this.pending.get(nodeId);
     this.pending.delete(nodeId);
-    const answer = ahead?.key === key ? await ahead.answer : await this.send(broker, nodeId, wanted, limits);
+    // The key (a sorted string of every partition: ~10 ms at 10,000) only when there is a read-ahead to match.
+    const answer = ahead !== undefined && ahead.key === requestKey(wanted, limits) ? await ahead.answer : await this.send(broker, nodeId, wanted, limits);
     if (limits.readAhead !== false && answer.length === wanted.length && answer.some((p) => p.records.length > 0)) {
       const next = answer.map((p) => ({ topic: p.topic, partition: p.partition, offset: p.nextOffset }));
       const nextAnswer = this.send(broker, nodeId, next, limits);

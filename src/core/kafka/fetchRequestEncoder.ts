@@ -3,6 +3,8 @@
 // each offset into a Long; at 10,000 partitions that was ~100 ms of CPU per fetch. Older versions
 // (brokers before 0.11) keep kafkajs's encoder. Schema: Kafka's FetchRequest.json.
 
+import { writeInt64 } from './int64';
+
 export const FETCH_OURS_OLDEST = 4;
 export const FETCH_OURS_NEWEST = 11;
 
@@ -48,8 +50,9 @@ export function encodeFetchRequest(version: number, body: FetchRequestBody): Buf
     for (const p of t.partitions) {
       at = out.writeInt32BE(p.partition, at);
       if (leaderEpoch) at = out.writeInt32BE(UNKNOWN, at);
-      at = out.writeBigInt64BE(BigInt(p.fetchOffset), at);
-      if (logStart) at = out.writeBigInt64BE(-1n, at);
+      // Kept as a string upstream; beyond 2^53 (never an offset in practice) only BigInt is exact.
+      at = p.fetchOffset.length < 16 ? writeInt64(out, Number(p.fetchOffset), at) : out.writeBigInt64BE(BigInt(p.fetchOffset), at);
+      if (logStart) at = writeInt64(out, -1, at);
       at = out.writeInt32BE(p.maxBytes, at);
     }
   });

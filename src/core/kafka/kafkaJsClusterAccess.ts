@@ -302,9 +302,10 @@ class KafkaJsClusterAccess implements ClusterAccess {
   }
 
   /** Committed offsets of one group for every partition it committed (OffsetFetch with null topics). */
-  committedOffsets(groupId: string): Promise<CommittedOffset[]> {
+  committedOffsets(groupId: string, coordinator?: number): Promise<CommittedOffset[]> {
     return classified(async () => {
-      const nodeId = await this.coordinatorOf(groupId);
+      await this.connect();
+      const nodeId = coordinator ?? (await this.coordinatorOf(groupId));
       const broker = await this.broker(nodeId);
       // kafkajs encodes an empty topic list as null: every partition the group committed.
       const { responses } = await broker.offsetFetch({ groupId, topics: [] });
@@ -436,7 +437,8 @@ class KafkaJsClusterAccess implements ClusterAccess {
           if (!broker.versions?.[apiKeys.DeleteRecords]) {
             throw new BrokerError('fatal', 'The broker does not offer DeleteRecords (it is not in its API versions).', { topic, code: 'UNSUPPORTED_VERSION' });
           }
-          const wanted = deletions.filter((d) => partitions.includes(d.partition));
+          const led = new Set(partitions);
+          const wanted = deletions.filter((d) => led.has(d.partition));
           return sendKeepingPartitionErrors(broker, DELETE_RECORDS, {
             topics: [{ topic, partitions: wanted.map((d) => ({ partition: d.partition, offset: String(d.beforeOffset) })) }],
             timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,

@@ -6,6 +6,7 @@
 
 import { createErrorFromCode } from 'kafkajs/src/protocol/error';
 import { commonVersion, sendEncoded } from './brokerRequests';
+import { readInt64, writeInt64 } from './int64';
 import type { InternalBroker } from './kafkaJsInternals';
 
 export const LIST_OFFSETS_API_KEY = 2;
@@ -50,7 +51,7 @@ export function encodeListOffsetsRequest(version: number, isolationLevel: number
     at = out.writeInt32BE(t.partitions.length, at);
     for (const p of t.partitions) {
       at = out.writeInt32BE(p.partition, at);
-      at = out.writeBigInt64BE(BigInt(p.timestamp), at);
+      at = writeInt64(out, p.timestamp, at);
     }
   });
   return out;
@@ -64,7 +65,7 @@ export function decodeListOffsetsResponse(payload: Buffer, version: number): Lis
   };
   const int32 = () => (need(4), (at += 4), payload.readInt32BE(at - 4));
   const int16 = () => (need(2), (at += 2), payload.readInt16BE(at - 2));
-  const int64 = () => (need(8), (at += 8), Number(payload.readBigInt64BE(at - 8)));
+  const int64 = () => (need(8), (at += 8), readInt64(payload, at - 8));
   const clientSideThrottleTime = version >= 2 ? int32() : 0;
   const offsets: ListedOffset[] = [];
   for (let topics = int32(); topics > 0; topics--) {

@@ -76,7 +76,8 @@ export async function firstRecordsAt(access: ClusterAccess, positions: OffsetToL
   for (const p of positions) {
     const key = keyOf(p.topic, p.partition);
     if (pending.has(key)) throw new Error(`firstRecordsAt: ${p.topic} partition ${p.partition} is named twice`);
-    pending.set(key, { ...p, leader: p.leader !== undefined && p.leader >= 0 ? p.leader : undefined, retries: 0, hops: 0, gap: false, fromEarliest: false, recheckedEmpty: false, alone: false });
+    // The fields named, not spread from the caller's object (which may carry more): one shape for all 10,000.
+    pending.set(key, { topic: p.topic, partition: p.partition, offset: p.offset, leader: p.leader !== undefined && p.leader >= 0 ? p.leader : undefined, retries: 0, hops: 0, gap: false, fromEarliest: false, recheckedEmpty: false, alone: false });
   }
   const settle = (entry: Pending, outcome: FirstRecordOutcome) => {
     const key = keyOf(entry.topic, entry.partition);

@@ -55,7 +55,7 @@ export class LeaderFetches {
       const key = keyOf(state.topic, state.partition);
       if (this.busy.has(key)) continue;
       // A known leader is looked up without an await: a round over 10,000 partitions stays one loop.
-      const leader = this.leaders.get(key) ?? this.knownLeader(key, state) ?? (await this.leaderOf(state));
+      const leader = this.knownLeader(state) ?? this.leaders.get(key) ?? (await this.leaderOf(state));
       if (leader === undefined || leader < 0 || this.inFlight.has(leader)) continue;
       const list = byLeader.get(leader);
       if (list) list.push(state);
@@ -104,11 +104,12 @@ export class LeaderFetches {
     for (const p of this.inFlight.values()) p.catch(() => undefined);
   }
 
-  /** From the metadata the access already holds, remembered as leaderOf's answers are. */
-  private knownLeader(key: string, state: PartitionState): number | undefined {
-    const leader = this.access.knownLeaderOf?.(state.topic, state.partition);
-    if (leader !== undefined) this.leaders.set(key, leader);
-    return leader;
+  /**
+   * From the metadata the access already holds (an index there): not copied into `leaders`, which
+   * would hold a second entry per partition (20,000 on a big topic) for what one lookup gives.
+   */
+  private knownLeader(state: PartitionState): number | undefined {
+    return this.access.knownLeaderOf?.(state.topic, state.partition);
   }
 
   private async leaderOf(state: PartitionState): Promise<number | undefined> {

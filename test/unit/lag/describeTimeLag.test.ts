@@ -16,6 +16,12 @@ describe('lag: time lag in words', () => {
     assert.equal(groupEndTrails(0, undefined), false, 'time lag not read yet');
   });
 
+  test('a group over a view\'s 200,000 partitions: its worst partition, without one argument per partition', () => {
+    // Math.max(...200,000 values) overflowed the call stack.
+    const partitions = Array.from({ length: 200_000 }, (_, i) => ({ committed: 1, unread: true, timeLagMs: i === 123_456 ? 180_000 : 1_000, basis: 'record' as const }));
+    assert.equal(describeGroupTimeLag({ maxTimeLagMs: 180_000, partitions }), '3 min behind');
+  });
+
   test('formatTimeLag', () => {
     assert.equal(formatTimeLag(12_000), '12 s behind');
     assert.equal(formatTimeLag(180_000), '3 min behind');
