@@ -42,8 +42,8 @@ function avroLong(n: bigint): Buffer {
   return Buffer.from(out);
 }
 
-test('Avro: an array or map block claiming more items than there are bytes is refused quickly, not allocated or looped over', () => {
-  const started = Date.now();
+// A loop over the claimed items would not end: the test's own timeout is the guard (a hang, not a speed).
+test('Avro: an array or map block claiming more items than there are bytes is refused, not allocated or looped over', { timeout: 20_000 }, () => {
   const huge = avroLong(2n ** 40n);
   throwsSentence(() => avroCodec({ type: 'array', items: 'long' }, { id: null }).decode(Buffer.concat([huge, Buffer.from([2, 4, 0])])), /a block of 1099511627776 items with 3 bytes left/);
   throwsSentence(() => avroCodec({ type: 'map', values: 'int' }, { id: null }).decode(Buffer.concat([huge, Buffer.from([2, 0x61, 2, 0])])), /a block of 1099511627776 items/);
@@ -52,7 +52,6 @@ test('Avro: an array or map block claiming more items than there are bytes is re
   const writer = { type: 'record', name: 'R', fields: [{ name: 'xs', type: { type: 'array', items: 'int' } }, { name: 'id', type: 'string' }] };
   const reader = { type: 'record', name: 'R', fields: [{ name: 'id', type: 'string' }] };
   throwsSentence(() => avroCodec(writer, { id: null, readerSchema: reader }).decode(Buffer.concat([huge, Buffer.from([2, 0x61])])), /a block of 1099511627776 items/);
-  assert.ok(Date.now() - started < 500, 'refused without reading the claimed items');
   // Nulls take no bytes: ten of them in one block byte are fine, as is the record read with a reader.
   assert.deepEqual(avroCodec({ type: 'array', items: 'null' }, { id: null }).decode(Buffer.from([20, 0])), new Array(10).fill(null));
   assert.deepEqual(avroCodec(writer, { id: null, readerSchema: reader }).decode(Buffer.from([4, 2, 4, 0, 2, 0x61])), { id: 'a' });

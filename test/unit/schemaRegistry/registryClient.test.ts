@@ -149,7 +149,8 @@ test('a registry that never answers: a timeout after timeoutMs, one sentence, th
     const t0 = Date.now();
     const err = await rejection(client.schemaById(3));
     const waited = Date.now() - t0;
-    assert.ok(waited >= 190 && waited < 900, `waited ${waited} ms`);
+    // The lower bound is the point (it waited for the timeout); the upper one only says it did not hang.
+    assert.ok(waited >= 190 && waited < 10_000, `waited ${waited} ms`);
     assert.equal(err.kind, 'timeout');
     assert.equal(err.message, `the schema registry at ${s.host} did not answer within 0.2 s.`);
     assert.equal(await rejection(client.schemaById(4)), err);
