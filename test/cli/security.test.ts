@@ -101,7 +101,7 @@ describe('passwords never leave the environment variable', { skip: skipSasl }, (
     assertNoPassword('tail output', child.output.stdout + child.output.stderr);
   });
 
-  test('nothing ebx writes holds a password: its output (saved in test-artifacts/cli-security/) and every file under its HOME, TMPDIR and working directory', { timeout: 120_000 }, async () => {
+  test('nothing ebx writes holds a password: its output (saved in test-artifacts/cli-security-node*/) and every file under its HOME, TMPDIR and working directory', { timeout: 120_000 }, async () => {
     // The secrets of this file, in every path where ebx could write them down: success, a wrong
     // password, an error after authenticating, the refusal of --password, all with --debug.
     const sandbox = mkdtempSync(join(tmpdir(), 'ebx-secrets-'));
@@ -116,7 +116,8 @@ describe('passwords never leave the environment variable', { skip: skipSasl }, (
         ['reader, a missing topic', ['replay', uniqueName('missing'), '--partition', '0', '--from-beginning', '--debug', ...passwordEnv], sasl('reader', LOCAL_USERS.reader.password), 1],
         ['--password refused', ['topics', '--password', WRONG, '--debug'], sasl('admin', LOCAL_USERS.admin.password), 2],
       ];
-      const saved = join(ROOT, 'test-artifacts', 'cli-security');
+      // One folder per Node major: CI runs this tier on Node 22 and 24 at the same time.
+      const saved = join(ROOT, 'test-artifacts', `cli-security-node${process.versions.node.split('.')[0]}`);
       rmSync(saved, { recursive: true, force: true });
       mkdirSync(saved, { recursive: true });
       for (const [i, [what, args, env, exit]] of commands.entries()) {
