@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Workbench } from './harness';
-import { openSession } from '../support/kafkaFixtures';
+import { openSession, topicWith } from '../support/kafkaFixtures';
 import { describeCluster } from '../../src/core/cluster/clusterDescription';
 import type { KafkaSession } from '../../src/core/session';
 
@@ -13,6 +13,9 @@ let session: KafkaSession;
 
 before(async () => {
   session = openSession();
+  // At least one topic, so that the totals name a largest one (a fresh broker has none, and this
+  // file may run first).
+  await topicWith(session, 'cluster-node', 2);
   wb = await Workbench.open({ env: { KAFKA_BOOTSTRAP: process.env.KAFKA_BOOTSTRAP } });
 });
 
