@@ -43,7 +43,9 @@ function varintLong(buf: Buffer): number | string {
   }
   let z = 0n;
   let shift = 0n;
-  for (let i = 0; i < buf.length; i++) {
+  // Bits from the 11th byte on fall outside the 64 kept below: a hostile varint of a megabyte would
+  // otherwise make a bigint of 7 million bits, one shift at a time.
+  for (let i = 0; i < Math.min(buf.length, 10); i++) {
     z |= BigInt(buf[i] & 0x7f) << shift;
     shift += 7n;
   }
