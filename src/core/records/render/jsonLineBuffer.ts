@@ -18,6 +18,8 @@ const SHORT_ESCAPE = new Uint8Array(128);
 for (const [b, letter] of [[0x08, 'b'], [0x09, 't'], [0x0a, 'n'], [0x0c, 'f'], [0x0d, 'r'], [0x22, '"'], [0x5c, '\\']] as const) SHORT_ESCAPE[b] = letter.charCodeAt(0);
 const HEX = Buffer.from('0123456789abcdef', 'latin1');
 const NULL = Buffer.from('null', 'latin1');
+/** Up to this many bytes a string is copied as it is scanned; longer, scanned first and then copied natively. */
+const SHORT_STRING = 48;
 
 /** Copies bytes[from, to) to out at pos; returns the new pos. Short runs by hand (a native copy costs more than it saves). */
 function copyRun(bytes: Buffer, from: number, to: number, out: Buffer, pos: number): number {
@@ -99,21 +101,28 @@ export class JsonLineBuffer {
     if (!Number.isSafeInteger(n)) return this.ascii(JSON.stringify(n));
     this.room(17);
     const buf = this.buf;
+    let at = this.pos;
     if (n < 0) {
-      buf[this.pos++] = 0x2d;
+      buf[at++] = 0x2d;
       n = -n;
     }
-    const start = this.pos;
-    do {
-      const digit = n % 10;
-      buf[this.pos++] = 0x30 + digit;
-      n = (n - digit) / 10;
-    } while (n > 0);
-    for (let i = start, j = this.pos - 1; i < j; i++, j--) {
-      const t = buf[i];
-      buf[i] = buf[j];
-      buf[j] = t;
+    let digits = 1;
+    for (let p = 10; p <= n; p *= 10) digits++;
+    at += digits;
+    this.pos = at;
+    // Written from the last digit back; below 2^31 in int32 arithmetic, which V8 keeps out of floating point.
+    while (n > 0x7fffffff) {
+      const q = Math.floor(n / 10);
+      buf[--at] = 0x30 + (n - q * 10);
+      n = q;
     }
+    let m = n | 0;
+    while (m >= 10) {
+      const q = (m / 10) | 0;
+      buf[--at] = 0x30 + (m - q * 10);
+      m = q;
+    }
+    buf[at - 1] = 0x30 + m;
   }
 
   /** Bytes as a JSON value: a string when they are text, {"base64": …} otherwise, null for none. */
@@ -126,8 +135,28 @@ export class JsonLineBuffer {
 
   /** UTF-8 bytes[from, to) as a JSON string; invalid bytes read as U+FFFD, as Buffer's toString reads them. */
   utf8String(bytes: Buffer, from: number, to: number): void {
+    if (to - from <= SHORT_STRING && this.plainShortString(bytes, from, to)) return;
     if (this.asciiString(bytes, from, to)) return;
     this.text(escapeJsonForTerminal(JSON.stringify(bytes.toString('utf8', from, to))));
+  }
+
+  /**
+   * Short printable ASCII (the names, ids and codes most fields hold) in one pass, each byte stored
+   * as it is looked at; false, with nothing written, at the first byte that needs more.
+   */
+  private plainShortString(bytes: Buffer, from: number, to: number): boolean {
+    this.room(to - from + 2);
+    const buf = this.buf;
+    let pos = this.pos;
+    buf[pos++] = 0x22;
+    for (let i = from; i < to; i++) {
+      const b = bytes[i];
+      if (BYTE_KIND[b] !== PLAIN) return false;
+      buf[pos++] = b;
+    }
+    buf[pos++] = 0x22;
+    this.pos = pos;
+    return true;
   }
 
   /** bytes[from, to) as a JSON string when they are all ASCII; false, with nothing written, at the first byte that is not. */
