@@ -4,7 +4,7 @@ import { isAbort } from '../core/errors';
 import type { PartitionBatch } from '../core/reader/partitionReader';
 import type { RecordDecoder } from '../core/formats/recordDecoder';
 import { recordJsonLines } from '../core/records/render/jsonLinesBytes';
-import { decodedJsonLines } from '../core/records/render/readFields';
+import { decodedRecordJsonLines } from '../core/records/render/decodedJsonLinesBytes';
 import { JsonLinesWriter } from './output';
 
 export interface StreamRun {
@@ -32,7 +32,7 @@ export async function runRecordStream(work: (run: StreamRun) => Promise<void>): 
           const room = max === undefined ? batch.records.length : max - writer.count;
           const records = room < batch.records.length ? batch.records.slice(0, room) : batch.records;
           if (formats) await formats.prepare(records);
-          const lines = formats ? decodedJsonLines(batch.topic, batch.partition, records, formats) : recordJsonLines(batch.topic, batch.partition, records);
+          const lines = formats ? decodedRecordJsonLines(batch.topic, batch.partition, records, formats) : recordJsonLines(batch.topic, batch.partition, records);
           await writer.writeLines(lines, records.length);
           if (max !== undefined && writer.count >= max) break;
         }

@@ -5,7 +5,7 @@ import { UsageError } from '../../core/errors';
 import { escapeForTerminal } from '../../core/records/render/terminalText';
 import type { StartPosition } from '../../core/reader/startPosition';
 import { recordJsonLines } from '../../core/records/render/jsonLinesBytes';
-import { decodedJsonLines } from '../../core/records/render/readFields';
+import { decodedRecordJsonLines } from '../../core/records/render/decodedJsonLinesBytes';
 import { decoderOf } from '../formatOptions';
 import type { SearchCriteria } from '../../core/search/searchCriteria';
 import { searchBatches, type SearchSummary } from '../../core/search/searchRecords';
@@ -46,7 +46,7 @@ export async function searchCommand(topic: string, flags: SearchFlags, command: 
         }
         const { topic: from, partition, records } = next.value;
         if (formats) await formats.prepare(records);
-        await writer.writeLines(formats ? decodedJsonLines(from, partition, records, formats) : recordJsonLines(from, partition, records), records.length);
+        await writer.writeLines(formats ? decodedRecordJsonLines(from, partition, records, formats) : recordJsonLines(from, partition, records), records.length);
       }
     }),
   );

@@ -8,7 +8,7 @@ import * as avro from 'avsc';
    @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-explicit-any --
    avsc's Tap and the read/skip methods are internals without typings; this mirrors them line for line. */
 
-/** Items that take no bytes (null, an empty record) may repeat without the bytes to show for it, up to this. */
+/** Items that take no bytes (null, an empty record) may repeat without the bytes to show for it, up to this in one array (all its blocks: 600 bytes of blocks of a million nulls each would otherwise be 200 million). */
 const MAX_ZERO_WIDTH_ITEMS = 1_000_000;
 
 const zeroWidth = new WeakMap<object, boolean>();
@@ -33,8 +33,8 @@ function isZeroWidth(typeOrResolver: any): boolean {
 /** A map entry always has its key's length byte: never zero-width. */
 const MAP_ENTRY = {};
 
-/** The block count at the tap, refused when the bytes left cannot hold that many items. */
-function blockCount(tap: any, items: any, skipSize: boolean): { n: number; size?: number } {
+/** The block count at the tap, refused when the bytes left cannot hold that many items (`counted`: the array's items before this block). */
+function blockCount(tap: any, items: any, skipSize: boolean, counted: number): { n: number; size?: number } {
   let n: number = tap.readLong();
   let size: number | undefined;
   if (n < 0) {
@@ -44,7 +44,7 @@ function blockCount(tap: any, items: any, skipSize: boolean): { n: number; size?
   }
   if (n === 0) return { n };
   const left = tap.buf.length - tap.pos;
-  const limit = items !== MAP_ENTRY && isZeroWidth(items) ? MAX_ZERO_WIDTH_ITEMS : left;
+  const limit = items !== MAP_ENTRY && isZeroWidth(items) ? MAX_ZERO_WIDTH_ITEMS - counted : left;
   if (!Number.isSafeInteger(n) || n > limit) throw new Error(`a block of ${n} items with ${Math.max(left, 0)} bytes left (truncated buffer)`);
   return { n, size };
 }
@@ -57,7 +57,7 @@ function install(): void {
     let val: unknown[] | undefined;
     let i = 0;
     while (true) {
-      let { n } = blockCount(tap, items, true);
+      let { n } = blockCount(tap, items, true, i);
       if (n === 0) break;
       val = val ?? new Array<unknown>(n);
       while (n--) val[i++] = items._read(tap);
@@ -66,9 +66,11 @@ function install(): void {
   };
   ArrayType._skip = function (this: any, tap: any): void {
     const items = this.itemsType;
+    let counted = 0;
     while (true) {
-      const block = blockCount(tap, items, false);
+      const block = blockCount(tap, items, false, counted);
       let n = block.n;
+      counted += n;
       const size = block.size;
       if (n === 0) break;
       if (size !== undefined) tap.pos += size;
@@ -79,7 +81,7 @@ function install(): void {
     const values = this.valuesType;
     const val: Record<string, unknown> = {};
     while (true) {
-      let { n } = blockCount(tap, MAP_ENTRY, true);
+      let { n } = blockCount(tap, MAP_ENTRY, true, 0);
       if (n === 0) break;
       while (n--) {
         const key: string = tap.readString();
@@ -93,7 +95,7 @@ function install(): void {
   MapType._skip = function (this: any, tap: any): void {
     const values = this.valuesType;
     while (true) {
-      const block = blockCount(tap, MAP_ENTRY, false);
+      const block = blockCount(tap, MAP_ENTRY, false, 0);
       let n = block.n;
       const size = block.size;
       if (n === 0) break;

@@ -1,7 +1,8 @@
 // An Avro schema as a codec (avsc): built once, then each payload is read synchronously. With a
 // reader schema, avsc's resolver applies Avro's schema evolution (a v2 reader on v1 records).
 import * as avro from 'avsc';
-import { FormatError, type JsonValue, type SchemaCodec } from './formatTypes';
+import { FormatError, type JsonTextWriter, type JsonValue, type SchemaCodec } from './formatTypes';
+import { compileAvroJsonWriter } from './avroJsonWriter';
 import { parseAvroSchema, prepareWriting } from './avroSchemaTypes';
 
 export interface AvroCodecOptions {
@@ -45,8 +46,17 @@ export function avroCodec(writerSchema: string | object, options: AvroCodecOptio
   }
   const name = reader.name ?? null;
   const shown = name ?? reader.typeName;
+  // Compiled on first ask: a codec that only writes, or only feeds a viewer, never needs one.
+  let jsonText: JsonTextWriter | undefined;
+  let compiled = false;
   return {
     label: { format: 'avro', id: options.id, name },
+    jsonTextWriter(): JsonTextWriter | undefined {
+      // With a reader schema, avsc's resolver reads the records: the compiled writer reads only as written.
+      if (!compiled) jsonText = resolver === undefined ? compileAvroJsonWriter(reader) : undefined;
+      compiled = true;
+      return jsonText;
+    },
     decode(payload: Buffer): JsonValue {
       try {
         // fromBuffer also refuses trailing bytes: a record read with the wrong schema rarely ends exactly.

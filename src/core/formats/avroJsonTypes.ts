@@ -30,7 +30,7 @@ export function toInt64(value: unknown): bigint | undefined {
 }
 
 /** The zigzag varint avsc hands over with `noUnpack` (the bytes as on the wire). */
-function varintLong(buf: Buffer): number | string {
+export function varintLong(buf: Buffer): number | string {
   if (buf.length <= 7) {
     // 49 bits at most: exact in a double, and the fast path for every ordinary long.
     let z = 0;
@@ -43,7 +43,9 @@ function varintLong(buf: Buffer): number | string {
   }
   let z = 0n;
   let shift = 0n;
-  for (let i = 0; i < buf.length; i++) {
+  // Bits from the 11th byte on fall outside the 64 kept below: a hostile varint of a megabyte would
+  // otherwise make a bigint of 7 million bits, one shift at a time.
+  for (let i = 0; i < Math.min(buf.length, 10); i++) {
     z |= BigInt(buf[i] & 0x7f) << shift;
     shift += 7n;
   }
@@ -125,9 +127,24 @@ export class JsonFloatType extends avro.types.LogicalType {
   }
 }
 
+/** A decimal's two's complement bytes as the exact decimal text, `scale` digits after the point. */
+export function decimalText(val: Buffer, scale: number): string {
+  if (val.length === 0) return scale ? `0.${'0'.repeat(scale)}` : '0';
+  // Up to 6 bytes the unscaled integer is exact as a number: no BigInt on the common path.
+  const unscaled = val.length <= 6 ? val.readIntBE(0, val.length) : val.length === 8 ? val.readBigInt64BE(0) : BigInt.asIntN(val.length * 8, BigInt(`0x${val.toString('hex')}`));
+  const negative = unscaled < 0;
+  let digits = (negative ? -unscaled : unscaled).toString();
+  if (scale > 0) {
+    digits = digits.padStart(scale + 1, '0');
+    digits = `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+  }
+  return negative ? `-${digits}` : digits;
+}
+
 /** decimal (bytes or fixed) → the exact decimal as a string, scale digits after the point. */
 export class DecimalType extends avro.types.LogicalType {
-  private readonly scale: number;
+  /** Read by the compiled JSON writer (avroJsonWriter.ts). */
+  readonly scale: number;
   private readonly size: number | undefined;
   constructor(schema: avro.Schema, opts?: unknown) {
     super(schema, opts);
@@ -137,17 +154,7 @@ export class DecimalType extends avro.types.LogicalType {
     if (!Number.isInteger(this.scale) || this.scale < 0) throw new Error(`invalid decimal scale: ${String(s.scale)}`);
   }
   protected override _fromValue(val: Buffer): string {
-    if (val.length === 0) return this.scale ? `0.${'0'.repeat(this.scale)}` : '0';
-    // Up to 6 bytes the unscaled integer is exact as a number: no BigInt on the common path.
-    const unscaled =
-      val.length <= 6 ? val.readIntBE(0, val.length) : val.length === 8 ? val.readBigInt64BE(0) : BigInt.asIntN(val.length * 8, BigInt(`0x${val.toString('hex')}`));
-    const negative = unscaled < 0;
-    let digits = (negative ? -unscaled : unscaled).toString();
-    if (this.scale > 0) {
-      digits = digits.padStart(this.scale + 1, '0');
-      digits = `${digits.slice(0, -this.scale)}.${digits.slice(-this.scale)}`;
-    }
-    return negative ? `-${digits}` : digits;
+    return decimalText(val, this.scale);
   }
   protected override _toValue(any: any): Buffer | undefined {
     const text: unknown = typeof any === 'number' && Number.isFinite(any) ? String(any) : any;
@@ -208,7 +215,7 @@ function civilFromDays(days: number): [number, number, number] {
 }
 
 /** "YYYY-MM-DD" for years 0–9999, as toISOString writes them; outside, toISOString's own ±YYYYYY form. */
-function isoDay(days: number): string {
+export function isoDay(days: number): string {
   const [y, m, d] = civilFromDays(days);
   if (y < 0 || y > 9999) return new Date(days * 86_400_000).toISOString().slice(0, -14);
   return `${String(y).padStart(4, '0')}-${pad2(m)}-${pad2(d)}`;
@@ -237,17 +244,23 @@ function microsIso(micros: bigint, digits: 3 | 6): string {
   return `${iso.slice(0, -1)}${sub.toString().padStart(3, '0')}Z`;
 }
 
-abstract class TimestampType extends avro.types.LogicalType {
-  protected abstract readonly unit: 1n | 1000n;
+/** A timestamp-millis (`unit` 1000n) or timestamp-micros (1n) long, as read, in ISO 8601 UTC. */
+export function timestampText(val: number | string, unit: 1n | 1000n): string {
+  // The hot path (every timestamp of every record): plain numbers while they are exact.
+  if (typeof val === 'number') {
+    if (unit === 1000n) return isoMillis(val, '', 3);
+    const ms = Math.floor(val / 1000);
+    return isoMillis(ms, String(val - ms * 1000).padStart(3, '0'), 6);
+  }
+  const micros = BigInt(val) * (unit === 1n ? 1n : 1000n);
+  return microsIso(micros, unit === 1n ? 6 : 3);
+}
+
+export abstract class TimestampType extends avro.types.LogicalType {
+  /** 1000n: millis; 1n: micros (read by the compiled JSON writer too). */
+  abstract readonly unit: 1n | 1000n;
   protected override _fromValue(val: number | string): string {
-    // The hot path (every timestamp of every record): plain numbers while they are exact.
-    if (typeof val === 'number') {
-      if (this.unit === 1000n) return isoMillis(val, '', 3);
-      const ms = Math.floor(val / 1000);
-      return isoMillis(ms, String(val - ms * 1000).padStart(3, '0'), 6);
-    }
-    const micros = BigInt(val) * (this.unit === 1n ? 1n : 1000n);
-    return microsIso(micros, this.unit === 1n ? 6 : 3);
+    return timestampText(val, this.unit);
   }
   protected override _toValue(any: any): number | string | undefined {
     if (typeof any === 'string' && ISO_INSTANT.test(any)) {
@@ -267,11 +280,11 @@ abstract class TimestampType extends avro.types.LogicalType {
 }
 
 export class TimestampMillisType extends TimestampType {
-  protected readonly unit = 1000n;
+  readonly unit = 1000n;
 }
 
 export class TimestampMicrosType extends TimestampType {
-  protected readonly unit = 1n;
+  readonly unit = 1n;
 }
 
 /** date (int days since the epoch) → "YYYY-MM-DD". */

@@ -1,6 +1,7 @@
 // The shapes the record formats share (issue 23): what a key or value is read as, the schema that
 // read it, and the codec a schema becomes. Codecs are built once per schema (per registry id, per
 // workspace file) and then read records synchronously: the reader's hot loop never awaits.
+import type { JsonLineBuffer } from '../records/render/jsonLineBuffer';
 
 /** How a key or value is read. `auto` is UTF-8 text or binary, plus the Confluent wire format when a registry is configured. */
 export const FIELD_FORMATS = ['auto', 'string', 'json', 'avro', 'protobuf', 'json-schema', 'bytes', 'int32', 'int64', 'double', 'uuid'] as const;
@@ -33,7 +34,19 @@ export interface SchemaCodec {
   encode(value: unknown): Buffer;
   /** For Protobuf: the message indexes of the message `encode` writes (Confluent wire format). */
   readonly messageIndexes?: readonly number[];
+  /**
+   * The writer compiled for this schema that writes a payload straight as the terminal's JSON text
+   * (what `decode`, JSON.stringify and escapeJsonForTerminal make of it); undefined when there is
+   * none (today only Avro read with the schema it was written with has one). Compiled on first ask.
+   */
+  jsonTextWriter?(): JsonTextWriter | undefined;
 }
+
+/**
+ * Writes the payload in `bytes` from `start` to their end as JSON text into `out`; false, with
+ * `out` as it was, when the value must be read with `decode` instead (which also says what is wrong).
+ */
+export type JsonTextWriter = (bytes: Buffer, start: number, out: JsonLineBuffer) => boolean;
 
 /** A record's bytes that do not read as asked: the message is one sentence, shown beside the raw bytes. */
 export class FormatError extends Error {

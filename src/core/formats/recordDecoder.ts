@@ -6,7 +6,7 @@
 import type { RawRecord } from '../clusterAccess';
 import type { ShownRecord } from '../model';
 import { showRecord } from '../records/render/decode';
-import type { SchemaCodec, SchemaFormat } from './formatTypes';
+import type { SchemaCodec, SchemaFormat, SchemaLabel } from './formatTypes';
 import { AUTO, plainLabel, readFailed, readOk, sentenceOf, type FieldReading, type FieldSpec } from './fieldReading';
 import { decodeScalar } from './scalarFormats';
 import { looksLikeWireFormat, readWireFormat } from './wireFormat';
@@ -20,7 +20,24 @@ export interface SchemaSource {
 }
 
 /** A registry id's codec, or why there is none (retried after a while: a registry can come back). */
-type IdEntry = { codec: SchemaCodec } | { error: string; notFound: boolean; at: number };
+type IdEntry = { codec: SchemaCodec; first: FirstReading } | { error: string; notFound: boolean; at: number };
+
+/**
+ * What `read` does first with a key's or value's bytes, for the writers that follow it without
+ * building the value (decodedJsonLinesBytes.ts): show the bytes as they are (`read` gives
+ * undefined), decode them from `start` with `codec` (labelled `label` if that reads), or anything
+ * else (another format, a failure), for which they take `read` itself.
+ */
+export type FirstReading = { kind: 'plain' } | { kind: 'other' } | { kind: 'decode'; codec: SchemaCodec; start: number; label: SchemaLabel };
+
+const PLAIN: FirstReading = { kind: 'plain' };
+const OTHER: FirstReading = { kind: 'other' };
+const WIRE_HEADER_BYTES = 5;
+
+/** Decoding a wire-format record with a registry codec: an Avro payload follows the 5-byte header (Protobuf's indexes vary). */
+function wireReading(codec: SchemaCodec): FirstReading {
+  return codec.label.format === 'avro' ? { kind: 'decode', codec, start: WIRE_HEADER_BYTES, label: codec.label } : OTHER;
+}
 
 const RETRY_FAILED_ID_MS = 30_000;
 
@@ -41,6 +58,10 @@ export class RecordDecoder {
   private readonly told = new Set<string>();
   private readonly onProblem: (sentence: string) => void;
   private readonly now: () => number;
+  /** A workspace file's first reading of a raw payload, made once per field rather than per record. */
+  private readonly rawFileReading: { key: FirstReading; value: FirstReading };
+  /** A workspace file's reading of wire-format records, per schema id (see wireFileReading). */
+  private readonly wireFileReadings = new Map<SchemaCodec, Map<number, FirstReading>>();
 
   constructor(options: RecordDecoderOptions = {}) {
     this.key = options.key ?? AUTO;
@@ -48,6 +69,53 @@ export class RecordDecoder {
     this.registry = options.registry;
     this.onProblem = options.onProblem ?? (() => undefined);
     this.now = options.now ?? Date.now;
+    const raw = (spec: FieldSpec): FirstReading => (spec.codec ? { kind: 'decode', codec: spec.codec, start: 0, label: spec.codec.label } : OTHER);
+    this.rawFileReading = { key: raw(this.key), value: raw(this.value) };
+  }
+
+  /**
+   * Whether a key or value may be read by a compiled JSON text writer (a workspace schema that
+   * has one, or any schema from a registry); when not, the byte writers would hand every record back.
+   */
+  get mayWriteJsonText(): boolean {
+    return this.registry !== undefined || !!this.key.codec?.jsonTextWriter?.() || !!this.value.codec?.jsonTextWriter?.();
+  }
+
+  /** What `read` does first with these bytes of the key or value (see FirstReading); mirrors `read` step for step. */
+  firstReading(field: 'key' | 'value', bytes: Buffer | null): FirstReading {
+    if (bytes === null) return PLAIN;
+    const spec = field === 'key' ? this.key : this.value;
+    if (spec.format === 'auto') {
+      if (this.registry === undefined || !looksLikeWireFormat(bytes)) return PLAIN;
+      const entry = this.byId.get(bytes.readUInt32BE(1));
+      if (entry === undefined || ('error' in entry && entry.notFound)) return PLAIN;
+      return 'error' in entry ? OTHER : entry.first;
+    }
+    if (spec.format !== 'avro') return OTHER;
+    const wire = looksLikeWireFormat(bytes);
+    if (wire && this.registry !== undefined) {
+      const entry = this.byId.get(bytes.readUInt32BE(1));
+      if (entry !== undefined && 'codec' in entry) return entry.first;
+    }
+    const fileCodec = spec.codec;
+    if (fileCodec === undefined) return OTHER;
+    // A wire-format header is tried first; when that does not read, `read` tries the whole value.
+    if (wire) return this.wireFileReading(fileCodec, bytes.readUInt32BE(1));
+    return this.rawFileReading[field];
+  }
+
+  /**
+   * A workspace file reading a wire-format record: one reading (and label object) per schema id,
+   * not one per record, so that the byte writers' per-label JSON cache hits.
+   */
+  private wireFileReading(codec: SchemaCodec, id: number): FirstReading {
+    let byId = this.wireFileReadings.get(codec);
+    if (byId === undefined) this.wireFileReadings.set(codec, (byId = new Map<number, FirstReading>()));
+    let reading = byId.get(id);
+    // Garbage that looks like the wire format can carry any id: the cache stays small all the same.
+    if (reading === undefined && byId.size >= 256) byId.clear();
+    if (reading === undefined) byId.set(id, (reading = { kind: 'decode', codec, start: WIRE_HEADER_BYTES, label: { ...codec.label, id } }));
+    return reading;
   }
 
   /** Whether anything is read beyond plain text-or-bytes: when not, the byte fast paths apply. */
@@ -68,7 +136,8 @@ export class RecordDecoder {
     await Promise.all(
       [...wanted].map(async (id) => {
         try {
-          this.byId.set(id, { codec: await registry.codecById(id) });
+          const codec = await registry.codecById(id);
+          this.byId.set(id, { codec, first: wireReading(codec) });
         } catch (err) {
           const error = sentenceOf(err);
           this.byId.set(id, { error, notFound: registry.isNotFound(err), at: this.now() });

@@ -57,6 +57,15 @@ test('Avro: an array or map block claiming more items than there are bytes is re
   assert.deepEqual(avroCodec(writer, { id: null, readerSchema: reader }).decode(Buffer.from([4, 2, 4, 0, 2, 0x61])), { id: 'a' });
 });
 
+test('Avro: a megabyte varint and 600 bytes of blocks of a million nulls each end at once, without a huge bigint or array', () => {
+  // avsc reads a varint of any length; bits past the 64th fall away, as they did, but without a bigint of 7 million bits.
+  assert.equal(avroCodec('"long"', { id: null }).decode(Buffer.concat([Buffer.alloc(1 << 20, 0xff), Buffer.from([1])])), '-9223372036854775808');
+  // Nulls take no bytes: a million of them in one array at most, over all its blocks (this crashed the process).
+  const blocks = Buffer.concat([...Array.from({ length: 200 }, () => avroLong(1_000_000n)), Buffer.from([0])]);
+  throwsSentence(() => avroCodec({ type: 'array', items: 'null' }, { id: null }).decode(blocks), /a block of 1000000 items/);
+  assert.equal((avroCodec({ type: 'array', items: 'null' }, { id: null }).decode(Buffer.concat([avroLong(500_000n), avroLong(500_000n), Buffer.from([0])])) as null[]).length, 1_000_000);
+});
+
 test('Avro: a record cut short is a FormatError, at every length', () => {
   const codec = v1Avro();
   const bytes = fixtureBytes('avro/order-v1.1.raw.bin');

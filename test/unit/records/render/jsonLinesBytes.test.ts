@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { recordJsonLines } from '../../../../src/core/records/render/jsonLinesBytes';
+import { JsonLineBuffer } from '../../../../src/core/records/render/jsonLineBuffer';
 import { jsonForTerminal } from '../../../../src/core/records/render/terminalText';
 import { showRecord } from '../../../../src/core/records/render/decode';
 import type { RawRecord } from '../../../../src/core/clusterAccess';
@@ -55,4 +56,15 @@ test('a 6 MiB value full of bytes to escape grows the line buffer as needed', ()
   const out = recordJsonLines('t', 0, records).toString('utf8');
   assert.equal(out, expected('t', 0, records));
   assert.equal(out.length > 6 * 6 * 1024 * 1024, true);
+});
+
+test('whole numbers of every magnitude, and the ones JSON.stringify writes otherwise, as JSON.stringify writes them', () => {
+  const numbers = [0, -0, 1, -1, 9, 10, 99, 100, 2 ** 31 - 1, 2 ** 31, -(2 ** 31), 2 ** 32 + 7, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 53, 1e21, Number.NaN, 0.5];
+  for (let digits = 1; digits <= 16; digits++) for (let i = 0; i < 200; i++) numbers.push(Math.floor(Math.random() * 10 ** digits) * (i % 2 ? -1 : 1));
+  const out = new JsonLineBuffer(8);
+  for (const n of numbers) {
+    out.pos = 0;
+    out.integer(n);
+    assert.equal(out.take().toString('latin1'), JSON.stringify(n), String(n));
+  }
 });
