@@ -15,6 +15,8 @@ export interface FormatFlags {
   schemaRegistry?: string;
   schemaRegistryUsername?: string;
   schemaRegistryPasswordEnv?: string;
+  /** produce only: how the registry subject is named (topic, record, topic-record). */
+  subjectStrategy?: string;
 }
 
 export function addFormatOptions(command: Command): Command {
@@ -39,6 +41,7 @@ export function wantsFormats(flags: FormatFlags, env: NodeJS.ProcessEnv = proces
     flags.valueSchema !== undefined ||
     flags.keyMessage !== undefined ||
     flags.valueMessage !== undefined ||
+    flags.subjectStrategy !== undefined ||
     registryUrlOf(flags, env) !== undefined
   );
 }

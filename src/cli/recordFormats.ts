@@ -11,6 +11,7 @@ import { RecordDecoder } from '../core/formats/recordDecoder';
 import { registrySchemaSource } from '../core/formats/registryCodecs';
 import { loadSchemaFile } from '../core/formats/schemaFiles';
 import { SchemaRegistryClient, type RegistryConfig } from '../core/schemaRegistry/registryClient';
+import { parseSubjectStrategy, type SubjectStrategy } from '../core/schemaRegistry/subjectStrategy';
 import { escapeForTerminal } from '../core/records/render/terminalText';
 import { registryUrlOf, type FormatFlags } from './formatOptions';
 
@@ -116,9 +117,22 @@ const CLI_WORDS: EncoderWords = {
  */
 export async function encodersFromFlags(flags: FormatFlags, topic: string, env: NodeJS.ProcessEnv = process.env): Promise<FieldEncoders> {
   const registry = registryFromFlags(flags, env);
-  const source = (schemaFile: string | undefined) => ({ topic, schemaFile, registry, words: CLI_WORDS });
-  return encodersOf(
-    { key: fieldSpecOf('key', flags, registry !== undefined), value: fieldSpecOf('value', flags, registry !== undefined) },
-    { key: source(flags.keySchema), value: source(flags.valueSchema) },
-  );
+  const specs = { key: fieldSpecOf('key', flags, registry !== undefined), value: fieldSpecOf('value', flags, registry !== undefined) };
+  const subjectStrategy = subjectStrategyOf(flags, registry !== undefined);
+  if (subjectStrategy !== undefined && !isSchemaFormat(specs.key.format) && !isSchemaFormat(specs.value.format)) {
+    throw new UsageError('--subject-strategy names the registry subject of a schema, but neither the key nor the value is written with one (give --value-format avro, protobuf or json-schema).');
+  }
+  const source = (schemaFile: string | undefined, recordName: string | undefined) => ({ topic, schemaFile, registry, subjectStrategy, recordName, words: CLI_WORDS });
+  return encodersOf(specs, { key: source(flags.keySchema, flags.keyMessage), value: source(flags.valueSchema, flags.valueMessage) });
+}
+
+function subjectStrategyOf(flags: FormatFlags, hasRegistry: boolean): SubjectStrategy | undefined {
+  if (flags.subjectStrategy === undefined) return undefined;
+  if (!hasRegistry) throw new UsageError('--subject-strategy names a schema registry subject, and needs --schema-registry URL (or $EBX_SCHEMA_REGISTRY).');
+  try {
+    return parseSubjectStrategy(flags.subjectStrategy);
+  } catch (err) {
+    if (err instanceof FormatError) throw new UsageError(`--subject-strategy: ${err.message}`);
+    throw err;
+  }
 }

@@ -64,6 +64,10 @@ describe('ebx record formats: bad input is one sentence, before any broker is as
     ['a schema file of another format than the one asked', ['replay', 't', '--partition', '0', '--from-beginning', '--value-schema', join(SCHEMAS, 'order-v1.avsc'), '--value-format', 'protobuf'], /^ebx: --value-schema order-v1\.avsc is an Avro schema, but --value-format is protobuf\.$/],
     ['a registry that is not a URL', ['tail', 't', '--schema-registry', 'not a url'], /--schema-registry: "not a url" is not a URL/],
     ['a password variable that is not set', ['tail', 't', '--schema-registry', 'http://127.0.0.1:9', '--schema-registry-password-env', 'EBX_NO_SUCH_VAR'], /EBX_NO_SUCH_VAR is not set/],
+    ['a subject strategy without a registry', ['produce', 't', '--value', '{}', '--value-schema', join(SCHEMAS, 'order-v1.avsc'), '--subject-strategy', 'record'], /^ebx: --subject-strategy names a schema registry subject, and needs --schema-registry URL \(or \$EBX_SCHEMA_REGISTRY\)\.$/],
+    ['a subject strategy that is not one', ['produce', 't', '--value', '{}', '--value-format', 'avro', '--schema-registry', 'http://127.0.0.1:9', '--subject-strategy', 'by-name'], /^ebx: --subject-strategy: "by-name" is not a subject strategy: use topic, record or topic-record/],
+    ['a subject strategy for text values', ['produce', 't', '--value', 'x', '--schema-registry', 'http://127.0.0.1:9', '--subject-strategy', 'record'], /^ebx: --subject-strategy names the registry subject of a schema, but neither the key nor the value is written with one/],
+    ['a record-name strategy with no record name', ['produce', 't', '--value', '{}', '--value-format', 'avro', '--schema-registry', 'http://127.0.0.1:9', '--subject-strategy', 'record'], /^ebx: The value's subject: the subject strategy RecordNameStrategy names the subject after the record, so it needs the record's full name \(e\.g\. shop\.Order\) and none was given\.$/],
   ];
   for (const [name, args, stderr] of cases) {
     test(name, async () => {

@@ -132,4 +132,23 @@ describe('ebx with --schema-registry against a real registry', () => {
     assert.notEqual(refused.code, 0);
     assert.match(refused.stderr.trim(), /^ebx: [^\n]*\.$/, 'a subject the registry lacks is one sentence');
   });
+
+  test('produce --subject-strategy topic-record: the file\'s schema looked up under TOPIC-<its full name>, its id in the wire format', async () => {
+    const target = await topicWith(session, 'registry-cli-strategy', 1);
+    const client = new SchemaRegistryClient({ url: registry!.url, timeoutMs: 30_000 });
+    const subject = `${target}-ebx.fixtures.Order`;
+    const targetId = await client.register(subject, SCHEMA, 'AVRO');
+    const input = `${JSON.stringify(expected[0])}\n`;
+    const schemaFile = join(FIXTURES, 'schemas/order-v1.avsc');
+    const sent = await ebx(['produce', target, '--value-schema', schemaFile, '--schema-registry', registry!.url, '--subject-strategy', 'topic-record'], { env: live(), input });
+    assert.equal(sent.code, 0, sent.stderr);
+    const read = await ebx(['replay', target, '--partition', '0', '--from-beginning', '--schema-registry', registry!.url], { env: live() });
+    assert.deepEqual(lines(read).map((l) => [l.value, l.valueSchema?.id]), [[expected[0], targetId]]);
+
+    // Under the default strategy the same file is not registered (TOPIC-value is empty): refused, nothing sent.
+    const refused = await ebx(['produce', target, '--value-schema', schemaFile, '--schema-registry', registry!.url], { env: live(), input });
+    assert.equal(refused.code, 1);
+    assert.equal(refused.stderr.trim(), `ebx: --value-schema: the schema in order-v1.avsc is not registered under the subject "${target}-value"; register it first (ebx never registers a schema on its own).`);
+    assert.equal(lines(await ebx(['replay', target, '--partition', '0', '--from-beginning'], { env: live() })).length, 1, 'nothing more was written');
+  });
 });

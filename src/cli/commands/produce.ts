@@ -21,7 +21,8 @@ export function registerProduceCommand(program: Command): void {
     .option('--partition <n>', 'write to this partition (default: by key)', nonNegativeInteger)
     .option('--header <name=value>', 'a header on every record (repeat for more)', collectHeader);
   addFormatOptions(produce)
-    .addHelpText('after', '\nWith --value-format avro, protobuf or json-schema, each value is a JSON document encoded with the schema (--value-schema FILE: raw; with --schema-registry: the Confluent wire format under the subject TOPIC-value).')
+    .option('--subject-strategy <strategy>', 'the registry subject of a schema: topic (TOPIC-value, the default), record (shop.Order) or topic-record (TOPIC-shop.Order)')
+    .addHelpText('after', '\nWith --value-format avro, protobuf or json-schema, each value is a JSON document encoded with the schema (--value-schema FILE: raw; with --schema-registry: the Confluent wire format under the subject TOPIC-value, or as --subject-strategy names it).')
     .action(async (topic: string, flags: ProduceFlags, command: Command) => (await import('../actions/produce')).produceCommand(topic, flags, command));
 }
 

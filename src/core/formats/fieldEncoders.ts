@@ -1,14 +1,15 @@
 // What a person types as a key or value, made into its bytes with the topic's format (issue 23,
 // "produce with a schema"): `ebx produce`, Produce Test Event… and the ebx_produceRecord tool share
 // it. A schema format takes JSON and writes it with the schema; with a registry the payload goes in
-// the Confluent wire format under the id of the topic's subject (TopicNameStrategy) — the file's
-// schema looked up, never registered behind the user's back, or the subject's latest version.
+// the Confluent wire format under the id of the field's subject (TopicNameStrategy unless the source
+// names another) — the file's schema looked up, never registered behind the user's back, or the
+// subject's latest version.
 // The sentences name where the format was chosen (`--value-format` for ebx, the setting for the
 // extension) through EncoderWords, so each adapter keeps its own wording over one implementation.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { UsageError } from '../errors';
-import { subjectName } from '../schemaRegistry/subjectStrategy';
+import { subjectName, type SubjectStrategy } from '../schemaRegistry/subjectStrategy';
 import type { SchemaRegistryClient } from '../schemaRegistry/registryClient';
 import type { FieldSpec } from './fieldReading';
 import type { FieldRole } from './formatRules';
@@ -64,6 +65,10 @@ export interface EncoderSource {
   /** The workspace schema file of a schema format (its path; its codec is `spec.codec`), looked up in the registry when there is one. */
   schemaFile?: string;
   registry?: EncoderRegistry;
+  /** How the registry subject is named: TopicNameStrategy (`TOPIC-value`) unless given. */
+  subjectStrategy?: SubjectStrategy;
+  /** The schema's full name when no file gives it (a Protobuf message type): the record-name strategies need one. */
+  recordName?: string;
   words: EncoderWords;
 }
 
@@ -103,11 +108,11 @@ export async function encodersOf(specs: { key: FieldSpec; value: FieldSpec }, so
 }
 
 async function schemaEncoder(role: FieldRole, format: SchemaFormat, fileCodec: SchemaCodec | undefined, source: EncoderSource): Promise<FieldEncoder> {
-  const { topic, schemaFile: file, registry, words } = source;
-  const subject = subjectName('TopicNameStrategy', topic, role === 'key');
+  const { schemaFile: file, registry, words } = source;
   let codec = fileCodec;
   let id: number | undefined;
   if (registry !== undefined) {
+    const subject = subjectOf(role, source, fileCodec);
     if (fileCodec !== undefined && file !== undefined) {
       id = await registry.lookup(subject, readFileSync(file, 'utf8'), REGISTRY_TYPE[format]);
       if (id === undefined) {
@@ -133,6 +138,17 @@ async function schemaEncoder(role: FieldRole, format: SchemaFormat, fileCodec: S
       return id === undefined ? payload : writeWireFormat(id, payload, format === 'protobuf' ? chosen.messageIndexes : undefined);
     },
   };
+}
+
+/** The field's registry subject; a record-name strategy without a record name is one sentence. */
+function subjectOf(role: FieldRole, source: EncoderSource, fileCodec: SchemaCodec | undefined): string {
+  const recordName = fileCodec?.label.name ?? source.recordName;
+  try {
+    return subjectName(source.subjectStrategy ?? 'TopicNameStrategy', source.topic, role === 'key', recordName);
+  } catch (err) {
+    if (!(err instanceof FormatError)) throw err;
+    throw new UsageError(`The ${role}'s subject: ${err.message}`);
+  }
 }
 
 const REGISTRY_TYPE = { avro: 'AVRO', protobuf: 'PROTOBUF', 'json-schema': 'JSON' } as const;

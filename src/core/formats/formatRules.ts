@@ -4,6 +4,7 @@
 // "Value Format…" command and the agent tools agree on what a rule means.
 import { FIELD_FORMATS, FormatError, type FieldFormatName, type SchemaCodec, type SchemaFormat } from './formatTypes';
 import type { FieldSpec } from './fieldReading';
+import { parseSubjectStrategy } from '../schemaRegistry/subjectStrategy';
 
 export type FieldRole = 'key' | 'value';
 
@@ -21,6 +22,8 @@ export interface FormatRule {
   /** The Protobuf message type (`shop.Order`) when the file holds several. */
   keyMessage?: string;
   valueMessage?: string;
+  /** The registry subject producing looks a schema up under: topic (default), record or topic-record. */
+  subjectStrategy?: string;
 }
 
 /** One field's part of a rule: its format, and the schema file and message naming its schema. */
@@ -30,7 +33,7 @@ export interface FieldChoice {
   message?: string;
 }
 
-const RULE_KEYS = new Set(['topic', 'connection', 'keyFormat', 'valueFormat', 'keySchema', 'valueSchema', 'keyMessage', 'valueMessage']);
+const RULE_KEYS = new Set(['topic', 'connection', 'keyFormat', 'valueFormat', 'keySchema', 'valueSchema', 'keyMessage', 'valueMessage', 'subjectStrategy']);
 const SCHEMA_FORMATS: readonly string[] = ['avro', 'protobuf', 'json-schema'];
 
 export function isSchemaFormat(format: string): format is SchemaFormat {
@@ -75,9 +78,17 @@ export function ruleProblems(entry: unknown, at: string): string[] {
   const problems: string[] = [];
   for (const key of Object.keys(rule)) if (!RULE_KEYS.has(key)) problems.push(`${at} has "${key}", which is not a setting of a record format (${[...RULE_KEYS].join(', ')}).`);
   if (typeof rule.topic !== 'string' || rule.topic.trim() === '') problems.push(`${at} needs "topic": a topic name or a pattern such as "orders.*".`);
-  for (const key of ['connection', 'keySchema', 'valueSchema', 'keyMessage', 'valueMessage']) {
+  for (const key of ['connection', 'keySchema', 'valueSchema', 'keyMessage', 'valueMessage', 'subjectStrategy']) {
     const value = rule[key];
     if (value !== undefined && (typeof value !== 'string' || value.trim() === '')) problems.push(`${at}.${key} must be a non-empty text.`);
+  }
+  if (typeof rule.subjectStrategy === 'string') {
+    try {
+      parseSubjectStrategy(rule.subjectStrategy);
+    } catch (err) {
+      if (!(err instanceof FormatError)) throw err;
+      problems.push(`${at}.subjectStrategy: ${err.message}`);
+    }
   }
   for (const role of ['key', 'value'] as const) {
     const format = rule[`${role}Format`];

@@ -8,6 +8,7 @@ import type { RecordDecoder } from '../../core/formats/recordDecoder';
 import type { FieldSpec } from '../../core/formats/fieldReading';
 import type { FieldEncoders } from '../../core/formats/fieldEncoders';
 import { UsageError } from '../../core/errors';
+import { parseSubjectStrategy } from '../../core/schemaRegistry/subjectStrategy';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import { readSettings } from '../settings';
 import type { SchemaRegistries } from './schemaRegistries';
@@ -23,6 +24,8 @@ export interface TopicFormats {
   value: FieldChoice;
   /** The connection has a schema registry (wire-format records are decoded with it). */
   registry: boolean;
+  /** The registry subject producing uses (checked with the setting): absent, TopicNameStrategy. */
+  subjectStrategy?: string;
 }
 
 /**
@@ -41,7 +44,7 @@ export class RecordFormats {
 
   formatsOf(connection: BrokerConnection, topic: string): TopicFormats {
     const rule = ruleFor(readSettings().recordFormats, connection.name, topic);
-    return { key: fieldChoice(rule, 'key'), value: fieldChoice(rule, 'value'), registry: connection.schemaRegistry !== undefined };
+    return { key: fieldChoice(rule, 'key'), value: fieldChoice(rule, 'value'), registry: connection.schemaRegistry !== undefined, ...(rule?.subjectStrategy !== undefined ? { subjectStrategy: rule.subjectStrategy } : {}) };
   }
 
   /** "value: avro (order.avsc)", for tooltips and the viewer's header; undefined for plain text-or-bytes. */
@@ -86,9 +89,10 @@ export class RecordFormats {
     const [{ encodersOf, SETTING_WORDS }, { loadSchemaFile }] = await Promise.all([encodersModule(), schemaFilesModule()]);
     const specs = { key: this.specOf(topic, 'key', formats, loadSchemaFile), value: this.specOf(topic, 'value', formats, loadSchemaFile) };
     const registry = formats.registry ? await this.registries.clientOf(connection) : undefined;
+    const subjectStrategy = formats.subjectStrategy === undefined ? undefined : parseSubjectStrategy(formats.subjectStrategy);
     const source = (role: FieldRole) => {
       const file = formats[role].schemaFile;
-      return { topic, schemaFile: file === undefined ? undefined : resolveSchemaFile(file), registry, words: SETTING_WORDS };
+      return { topic, schemaFile: file === undefined ? undefined : resolveSchemaFile(file), registry, subjectStrategy, recordName: formats[role].message, words: SETTING_WORDS };
     };
     return encodersOf(specs, { key: source('key'), value: source('value') });
   }

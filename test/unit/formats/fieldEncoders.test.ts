@@ -14,6 +14,7 @@ import { decodeScalar } from '../../../src/core/formats/scalarFormats';
 import { UsageError } from '../../../src/core/errors';
 import type { FieldSpec } from '../../../src/core/formats/fieldReading';
 import type { ResolvedSchema, SubjectVersion } from '../../../src/core/schemaRegistry/registryClient';
+import type { SubjectStrategy } from '../../../src/core/schemaRegistry/subjectStrategy';
 
 const FIXTURES = resolve(__dirname, '../../../../test/fixtures/records');
 const AVSC = join(FIXTURES, 'schemas/order-v1.avsc');
@@ -31,7 +32,11 @@ const CLI: EncoderWords = {
   self: 'ebx',
 };
 
-const source = (extra: { schemaFile?: string; registry?: EncoderRegistry; words?: EncoderWords } = {}) => ({ topic: 'orders', words: SETTING_WORDS, ...extra });
+const source = (extra: { schemaFile?: string; registry?: EncoderRegistry; words?: EncoderWords; subjectStrategy?: SubjectStrategy; recordName?: string } = {}) => ({
+  topic: 'orders',
+  words: SETTING_WORDS,
+  ...extra,
+});
 
 /** A registry of our own interface: one subject with one schema; the subjects and texts asked are kept. */
 function fakeRegistry(subjects: Record<string, { id: number; schema: string; schemaType: 'AVRO' | 'PROTOBUF' | 'JSON' }>) {
@@ -98,6 +103,35 @@ describe('schema encoders', () => {
     const wire = readWireFormat(encoder.encode(JSON.stringify(order)), 'avro')!;
     assert.equal(wire.schemaId, 12);
     assert.deepEqual(avro.decode(wire.payload), order);
+  });
+
+  test('the record-name strategies: the subject is the schema\'s full name (from the file, or the message given), alone or after the topic', async () => {
+    const schema = readFileSync(AVSC, 'utf8');
+    const { registry, asked } = fakeRegistry({
+      'ebx.fixtures.Order': { id: 21, schema, schemaType: 'AVRO' },
+      'orders-ebx.fixtures.Order': { id: 22, schema, schemaType: 'AVRO' },
+    });
+    const byRecord = (await encoderOf('value', { format: 'avro', codec: avro }, source({ schemaFile: AVSC, registry, subjectStrategy: 'RecordNameStrategy' })))!;
+    const byTopicRecord = (await encoderOf('value', { format: 'avro', codec: avro }, source({ schemaFile: AVSC, registry, subjectStrategy: 'TopicRecordNameStrategy' })))!;
+    // Without a file, the name given (a Protobuf message type in practice) names the subject.
+    const latest = (await encoderOf('value', { format: 'avro' }, source({ registry, subjectStrategy: 'RecordNameStrategy', recordName: 'ebx.fixtures.Order' })))!;
+    assert.deepEqual(asked, ['lookup ebx.fixtures.Order', 'lookup orders-ebx.fixtures.Order', 'version ebx.fixtures.Order latest']);
+    assert.equal(readWireFormat(byRecord.encode(JSON.stringify(order)), 'avro')!.schemaId, 21);
+    assert.equal(readWireFormat(byTopicRecord.encode(JSON.stringify(order)), 'avro')!.schemaId, 22);
+    assert.equal(readWireFormat(latest.encode(JSON.stringify(order)), 'avro')!.schemaId, 21);
+    // The topic strategy is the default, named or not.
+    const { registry: byTopic, asked: askedByTopic } = fakeRegistry({ 'orders-key': { id: 5, schema, schemaType: 'AVRO' } });
+    await encoderOf('key', { format: 'avro', codec: avro }, source({ schemaFile: AVSC, registry: byTopic, subjectStrategy: 'TopicNameStrategy' }));
+    assert.deepEqual(askedByTopic, ['lookup orders-key']);
+  });
+
+  test('a record-name strategy with no record name to go by is one sentence, and nothing is asked', async () => {
+    const { registry, asked } = fakeRegistry({});
+    await assert.rejects(encoderOf('value', { format: 'avro' }, source({ registry, subjectStrategy: 'RecordNameStrategy' })), {
+      name: 'UsageError',
+      message: "The value's subject: the subject strategy RecordNameStrategy names the subject after the record, so it needs the record's full name (e.g. shop.Order) and none was given.",
+    });
+    assert.deepEqual(asked, []);
   });
 
   test('a schema format with neither a file nor a registry says where a schema comes from, in each adapter\'s words', async () => {

@@ -68,6 +68,15 @@ test('each unusable entry is one sentence naming it; usable entries are kept in 
   assert.deepEqual(ruleProblems({ topic: 'ok', keyFormat: 'int64', valueFormat: 'json' }, 'e'), []);
 });
 
+test('subjectStrategy: topic, record, topic-record or a Confluent class name; anything else one sentence', () => {
+  for (const strategy of ['topic', 'record', 'topic-record', 'RecordNameStrategy', 'io.confluent.kafka.serializers.subject.TopicRecordNameStrategy']) {
+    assert.deepEqual(ruleProblems({ topic: 'orders', valueSchema: 'o.avsc', subjectStrategy: strategy }, 'e'), [], strategy);
+  }
+  assert.deepEqual(ruleProblems({ topic: 'orders', subjectStrategy: 'by-name' }, 'recordFormats[0]'), [
+    'recordFormats[0].subjectStrategy: "by-name" is not a subject strategy: use topic, record or topic-record (or TopicNameStrategy, RecordNameStrategy, TopicRecordNameStrategy).',
+  ]);
+});
+
 test('fieldSpecFor loads the schema file, and refuses a schema format with neither file nor registry', () => {
   const codec = { label: { format: 'avro', id: null, name: 'x.Y' } } as unknown as SchemaCodec;
   const loaded: unknown[] = [];
