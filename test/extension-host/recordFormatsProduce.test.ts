@@ -257,6 +257,26 @@ suite('record formats with a real schema registry on the connection', () => {
     assert.deepEqual(lines[0].valueSchema, { format: 'avro', id, name: 'ebx.fixtures.Order' });
   });
 
+  test('a rule\'s subjectStrategy: Produce Test Event… looks the workspace schema up under TOPIC-<its full name> and writes that id', async () => {
+    const api = await extensionApi();
+    const other = await topicWith(session, 'fmt-registry-strategy', 1);
+    const otherId = await new SchemaRegistryClient({ url: registry!.url, timeoutMs: 30_000 }).register(`${other}-ebx.fixtures.Order`, fs.readFileSync(SCHEMA_FILE, 'utf8'), 'AVRO');
+    await setRecordFormats([
+      { topic: other, connection: CONNECTION, valueSchema: SCHEMA_FILE, subjectStrategy: 'topic-record' },
+      { topic, connection: CONNECTION, valueFormat: 'avro' },
+    ]);
+    try {
+      const row = await topicRow(CONNECTION, other);
+      const prompter = new ScriptedPrompter([{ input: JSON.stringify(orders[0]) }, { input: '' }]);
+      await withPrompter(api, prompter, () => vscode.commands.executeCommand('eventBroker.produceTestEvent', row.node));
+      assert.equal(prompter.asked[0].prompt, `JSON, encoded as avro ebx.fixtures.Order, schema id ${otherId} in the wire format`);
+      const [record] = await partitionRecords(session, other);
+      assert.equal(readWireFormat(record.value!, 'avro')!.schemaId, otherId);
+    } finally {
+      await setRecordFormats([{ topic, connection: CONNECTION, valueFormat: 'avro' }]);
+    }
+  });
+
   test('the viewer\'s Produce to… copies the bytes as they are: the plan says so, names the schema id they keep and warns of a target read another way', async () => {
     const api = await extensionApi();
     const source = await partitionRecords(session, topic);
