@@ -69,9 +69,12 @@ describe('ebx record formats: bad input is one sentence, before any broker is as
     ['a subject strategy for text values', ['produce', 't', '--value', 'x', '--schema-registry', 'http://127.0.0.1:9', '--subject-strategy', 'record'], /^ebx: --subject-strategy names the registry subject of a schema, but neither the key nor the value is written with one/],
     ['a record-name strategy with no record name', ['produce', 't', '--value', '{}', '--value-format', 'avro', '--schema-registry', 'http://127.0.0.1:9', '--subject-strategy', 'record'], /^ebx: The value's subject: the subject strategy RecordNameStrategy names the subject after the record, so it needs the record's full name \(e\.g\. shop\.Order\) and none was given\.$/],
   ];
+  // A broker address where nothing listens: a command that asked it would fail otherwise (ebx produce
+  // checks for an address, and the read-only flag, before it reads its format options).
+  const nowhere = { KAFKA_BOOTSTRAP: '127.0.0.1:9' };
   for (const [name, args, stderr] of cases) {
     test(name, async () => {
-      const run = await ebx(args, { timeoutMs: 30_000 });
+      const run = await ebx(args, { timeoutMs: 30_000, env: nowhere });
       assert.equal(run.code, USAGE, run.stderr);
       assertOneCleanLine(run, stderr);
       assert.equal(run.stdout, '');

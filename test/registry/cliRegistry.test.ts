@@ -145,9 +145,10 @@ describe('ebx with --schema-registry against a real registry', () => {
     const read = await ebx(['replay', target, '--partition', '0', '--from-beginning', '--schema-registry', registry!.url], { env: live() });
     assert.deepEqual(lines(read).map((l) => [l.value, l.valueSchema?.id]), [[expected[0], targetId]]);
 
-    // Under the default strategy the same file is not registered (TOPIC-value is empty): refused, nothing sent.
+    // Under the default strategy the same file is not registered (TOPIC-value is empty): refused as
+    // bad input (exit 2, like every --value-schema that cannot be used), nothing sent.
     const refused = await ebx(['produce', target, '--value-schema', schemaFile, '--schema-registry', registry!.url], { env: live(), input });
-    assert.equal(refused.code, 1);
+    assert.equal(refused.code, 2, refused.stderr);
     assert.equal(refused.stderr.trim(), `ebx: --value-schema: the schema in order-v1.avsc is not registered under the subject "${target}-value"; register it first (ebx never registers a schema on its own).`);
     assert.equal(lines(await ebx(['replay', target, '--partition', '0', '--from-beginning'], { env: live() })).length, 1, 'nothing more was written');
   });
