@@ -26,10 +26,10 @@ const RUN_TIMEOUT_MS = 180_000;
  */
 const PEER_SLOW_MS = 60_000;
 
-export async function ceilingsScenario({ bootstrap, reps, sizes = DEFAULT_SIZES, onSize = () => undefined, host = true }) {
+export async function ceilingsScenario({ bootstrap, reps, sizes = DEFAULT_SIZES, onSize = () => undefined, host = true, brokersStarted = 1 }) {
   ensureKafkaTools();
   // Every broker's own address: the proxy needs one relay per broker, whatever KAFKA_BOOTSTRAP names.
-  const addresses = await brokerAddresses(bootstrap);
+  const addresses = await brokerAddresses(bootstrap, brokersStarted);
   const brokers = addresses.length;
   const results = [];
   for (const partitions of sizes) {
@@ -110,12 +110,19 @@ function failed(list) {
   return list.length === 0 ? {} : { failures: list.length, failure: list.at(-1) };
 }
 
-async function brokerAddresses(bootstrap) {
+async function brokerAddresses(bootstrap, brokersStarted) {
   const { Kafka, logLevel } = requireFromRoot('kafkajs');
   const admin = new Kafka({ brokers: bootstrap.split(','), clientId: 'ebx-bench-ceilings', logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   try {
-    return (await admin.describeCluster()).brokers.map((b) => `${b.host}:${b.port}`);
+    // A cluster just started may name one broker before the others have registered (seen once:
+    // the 20,000 size skipped as if one broker held it); wait up to a minute for the ones started.
+    const until = Date.now() + 60_000;
+    for (;;) {
+      const brokers = (await admin.describeCluster()).brokers.map((b) => `${b.host}:${b.port}`);
+      if (brokers.length >= brokersStarted || Date.now() > until) return brokers;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
   } finally {
     await admin.disconnect();
   }

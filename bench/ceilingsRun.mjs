@@ -31,7 +31,7 @@ export async function runCeilings({ sizes = DEFAULT_SIZES, reps }) {
     await ceilingsScenario({ bootstrap: process.env.KAFKA_BOOTSTRAP, reps, sizes, onSize });
   } else {
     for (const [nodes, group] of byBrokersNeeded(sizes)) {
-      await withBrokers(nodes, (bootstrap) => ceilingsScenario({ bootstrap, reps, sizes: group, onSize }));
+      await withBrokers(nodes, (bootstrap) => ceilingsScenario({ bootstrap, reps, sizes: group, onSize, brokersStarted: nodes }));
     }
   }
   say(`ceilings: done in ${Math.round((Date.now() - started) / 1000)} s, ${failed} size${failed === 1 ? '' : 's'} with a failure; load average ${loadavg().join(' ')}`);
