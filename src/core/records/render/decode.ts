@@ -1,7 +1,7 @@
-// The decode step: a record's key, value or header value from its bytes to what every sink renders.
-// Today there is one format, `auto` (UTF-8 text when the bytes are valid UTF-8, otherwise binary);
-// the formats per topic (string, json, avro, protobuf, …) are further `FieldFormat`s decoded here,
-// and a kind they add to `DecodedField` makes the compiler name every sink that must render it.
+// The decode step of the `auto` format: a record's key, value or header value from its bytes to what
+// every sink renders (UTF-8 text when the bytes are valid UTF-8, otherwise binary). A topic read with
+// a format per topic (avro, protobuf, …) goes through ../../formats/recordDecoder.ts instead, and its
+// readings reach the sinks through readFields.ts.
 import { isUtf8 } from 'node:buffer';
 import type { RawRecord } from '../../clusterAccess';
 import type { ShownBytes, ShownRecord } from '../../model';
