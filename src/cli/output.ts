@@ -2,7 +2,6 @@
 // Lines for record streams. Writes respect backpressure so `| head` and `> /dev/null` stay fast (a
 // reader that goes away ends the program quietly: closedPipe.ts). Loaded with the commands' actions,
 // not by `ebx --help`.
-import type TableClass from 'cli-table3';
 import { escapeForTerminal, jsonForTerminal } from '../core/records/render/terminalText';
 
 export type Cell = string | number | boolean | null | undefined;
@@ -53,24 +52,38 @@ export class JsonLinesWriter {
   }
 }
 
-/** A borderless table (columns separated by two spaces), every cell escaped for the terminal. */
+/**
+ * A borderless table (columns separated by two spaces), every cell escaped for the terminal, each
+ * column as wide as its widest cell in terminal columns (a CJK character takes two), no trailing
+ * spaces. The same text cli-table3 drew with these options (test/unit/tableText.test.ts compares
+ * them), in time that grows with the cells: cli-table3's layout checks every cell against every
+ * other for spans, which took 8 CPU seconds for the 10,000 rows of `ebx partitions` (issue 25).
+ */
 export function formatTable(head: string[], rows: Cell[][]): string {
-  // Required here, not imported at the top: a JSON or JSON Lines run never runs cli-table3's code
-  // (and its string-width and colour packages); the bundler keeps it as a lazily run module.
+  // Required here, not imported at the top: a JSON or JSON Lines run never loads it.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load, see above
-  const Table = require('cli-table3') as typeof TableClass;
-  const table = new Table({
-    head,
-    chars: {
-      top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-      bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-      left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
-    },
-    style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [], compact: true },
+  const stringWidth = require('string-width') as (text: string) => number;
+  const lines = [head, ...rows.map((row) => row.map(cellText))];
+  const widthsOf = lines.map((line) => line.map((cell) => widthOf(cell, stringWidth)));
+  const columnWidths: number[] = [];
+  // At least one column wide, as cli-table3 made even an empty column.
+  for (const widths of widthsOf) widths.forEach((w, c) => (columnWidths[c] = Math.max(columnWidths[c] ?? 1, w)));
+  const columns = columnWidths.length;
+  let text = '';
+  lines.forEach((line, l) => {
+    let out = '';
+    for (let c = 0; c < columns; c++) {
+      const cell = line[c] ?? '';
+      out += (c === 0 ? '' : '  ') + cell + ' '.repeat(columnWidths[c] - (widthsOf[l][c] ?? 0));
+    }
+    text += `${out.trimEnd()}\n`;
   });
-  for (const row of rows) table.push(row.map(cellText));
-  // cli-table3 pads the last column too; trailing spaces only get in the way of grep and diff.
-  return `${table.toString().split('\n').map((line) => line.trimEnd()).join('\n')}\n`;
+  return text;
+}
+
+/** Printable ASCII is one column a character: the common case, without string-width's scan. */
+function widthOf(cell: string, stringWidth: (text: string) => number): number {
+  return /^[\x20-\x7e]*$/.test(cell) ? cell.length : stringWidth(cell);
 }
 
 export function printTable(head: string[], rows: Cell[][]): Promise<void> {
