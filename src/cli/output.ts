@@ -57,7 +57,7 @@ export class JsonLinesWriter {
  * column as wide as its widest cell in terminal columns (a CJK character takes two), no trailing
  * spaces. The same text cli-table3 drew with these options (test/unit/tableText.test.ts compares
  * them), in time that grows with the cells: cli-table3's layout checks every cell against every
- * other for spans, which took 8 CPU seconds for the 10,000 rows of `ebx partitions` (issue 25).
+ * other for spans, which took 7–9 CPU seconds for the 10,000 rows of `ebx partitions` (issue 25).
  */
 export function formatTable(head: string[], rows: Cell[][]): string {
   // Required here, not imported at the top: a JSON or JSON Lines run never loads it.

@@ -1,5 +1,5 @@
 // The CLI's tables (src/cli/output.ts formatTable) against cli-table3, which drew them until its
-// layout's cost grew with the square of the rows (8 CPU seconds for `ebx partitions` of 10,000
+// layout's cost grew with the square of the rows (7–9 CPU seconds for `ebx partitions` of 10,000
 // partitions): the same text for the same cells, wide and combining characters included, and a
 // table of 20,000 rows drawn in one pass.
 import { describe, test } from 'node:test';
