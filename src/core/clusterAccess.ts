@@ -95,6 +95,11 @@ export interface FetchLimits {
    * gains, a one-shot look (a lag sample) would only double its requests on the wire.
    */
   readAhead?: boolean;
+  /**
+   * Decode only the first record at or after each partition's offset (default false): a lag sample
+   * looks at no other, and a busy partition's answer can hold hundreds.
+   */
+  firstRecordOnly?: boolean;
 }
 
 export interface FetchedPartition {

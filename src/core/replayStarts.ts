@@ -1,7 +1,8 @@
 import type { KafkaSession } from './session';
 import type { StartPosition } from './reader/startPosition';
 import { offsetsForTime } from './offsetsForTime';
-import { partitionWatermarks } from './partitionWatermarks';
+import { askAgainWhileLeadersSettle } from './askAgain';
+import { EARLIEST, LATEST, type PartitionMeta } from './clusterAccess';
 import { EbxError, UsageError } from './errors';
 
 export interface ReplayStarts {
@@ -12,11 +13,12 @@ export interface ReplayStarts {
 }
 
 /**
- * Start offsets of several partitions (or all, `partitions` absent) for one start position: the
- * offsets for a time in one ListOffsets per leader, the watermarks in two. A time after the newest
- * event of every partition is refused here, before the replay asks anything more.
+ * Start offsets of several partitions (or all, `partitions` absent) for one start position: one
+ * ListOffsets per leader, for the time or for the one watermark the start needs. `known`: the
+ * topic's partitions, when the caller has just read them (no second Metadata request). A time
+ * after the newest event of every partition is refused here, before the replay asks anything more.
  */
-export async function replayStarts(session: KafkaSession, topic: string, start: StartPosition, partitions?: number[]): Promise<ReplayStarts> {
+export async function replayStarts(session: KafkaSession, topic: string, start: StartPosition, partitions?: number[], known?: PartitionMeta[]): Promise<ReplayStarts> {
   const asked = partitions === undefined ? undefined : new Set(partitions);
   const wanted = (p: number) => asked === undefined || asked.has(p);
   if (start.kind === 'time') {
@@ -30,15 +32,36 @@ export async function replayStarts(session: KafkaSession, topic: string, start: 
     }
     return { starts, nothingAfter };
   }
-  const marks = (await partitionWatermarks(session, [topic])).filter((p) => wanted(p.partition));
+  // The one watermark the start needs: the end for the end, else the first offset kept.
+  const marks = (await watermarkOfEach(session, topic, start.kind === 'end' ? LATEST : EARLIEST, known)).filter((p) => wanted(p.partition));
   checkAsked(topic, partitions, marks.map((p) => p.partition));
   const starts = marks.map((p) => {
-    if (start.kind === 'beginning') return { partition: p.partition, offset: p.low };
-    if (start.kind === 'end') return { partition: p.partition, offset: p.high };
-    if (start.offset < p.low) throw new EbxError(`Offset ${start.offset} is no longer in ${topic} partition ${p.partition}: the first available offset is ${p.low}.`);
+    if (start.kind !== 'offset') return p;
+    if (start.offset < p.offset) throw new EbxError(`Offset ${start.offset} is no longer in ${topic} partition ${p.partition}: the first available offset is ${p.offset}.`);
     return { partition: p.partition, offset: start.offset };
   });
   return { starts: starts.sort((a, b) => a.partition - b.partition), nothingAfter: [] };
+}
+
+/**
+ * One watermark of every partition of a topic (`known`: its partitions, when the caller has just
+ * read them): one ListOffsets per leader broker. A partition with no leader gets 0, as the
+ * watermarks of the tree do.
+ */
+async function watermarkOfEach(session: KafkaSession, topic: string, timestamp: typeof EARLIEST | typeof LATEST, known?: PartitionMeta[]): Promise<{ partition: number; offset: number }[]> {
+  const access = session.cluster();
+  let given = known;
+  return session.withinTimeout('reading the offsets of every partition', () => askAgainWhileLeadersSettle(async () => {
+    // Asked again after a leader moved: then with fresh metadata.
+    const partitions = given ?? (await access.partitionsOf([topic])).get(topic) ?? [];
+    given = undefined;
+    const led = partitions.filter((p) => p.leader >= 0);
+    const answers = await access.listOffsets(led.map((p) => ({ topic, partition: p.partition, leader: p.leader, timestamp })));
+    // Partition numbers run from 0 without gaps: an array indexes them.
+    const offsets: number[] = [];
+    for (const a of answers) offsets[a.partition] = a.offset;
+    return partitions.map((p) => ({ partition: p.partition, offset: offsets[p.partition] ?? 0 }));
+  }));
 }
 
 function checkAsked(topic: string, asked: number[] | undefined, found: number[]): void {

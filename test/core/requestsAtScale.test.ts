@@ -15,7 +15,7 @@ import { replayStarts } from '../../src/core/replayStarts';
 import { produce } from '../../src/core/topics/produce';
 import { testBroker } from '../support/brokerEnv';
 import { openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
-import { API_NAMES, startFrameRelay, type FrameRelay } from '../support/kafkaFrames';
+import { API_KEYS, API_NAMES, startFrameRelay, type FrameRelay } from '../support/kafkaFrames';
 
 const single = testBroker().bootstrap.length === 1 ? false : 'the counting proxy fronts a single broker';
 const SMALL = 4;
@@ -81,12 +81,16 @@ describe('requests per operation grow with brokers, not partitions', { skip: sin
   let small: Fixture;
   let large: Fixture;
 
+  /** Metadata requests that asked for every topic of the view (a null topic list, v1–v11). */
+  let everyTopicAsked = 0;
+
   before(async () => {
     session = openSession();
     [small, large] = [await fixture(session, SMALL), await fixture(session, LARGE)];
     relay = await startFrameRelay(testBroker().bootstrap[0], {
-      onRequest(_frame, request) {
+      onRequest(frame, request) {
         seen.set(request.apiKey, (seen.get(request.apiKey) ?? 0) + 1);
+        if (request.apiKey === API_KEYS.Metadata && request.apiVersion >= 1 && request.apiVersion < 9 && frame.readInt32BE(request.bodyOffset) === -1) everyTopicAsked++;
       },
     });
   });
@@ -114,6 +118,21 @@ describe('requests per operation grow with brokers, not partitions', { skip: sin
       const forLarge = await countRequests(relay, seen, (s) => run(s, large));
       assert.ok(Object.keys(forSmall).length > 0, 'the requests went through the counting proxy');
       assert.deepEqual(forLarge, forSmall, `${name}: requests for ${LARGE} partitions ${JSON.stringify(forLarge)}, for ${SMALL} ${JSON.stringify(forSmall)}`);
+    });
+  }
+
+  // A session that starts with a group (FindCoordinator, not a topic) once refreshed kafkajs's
+  // metadata for every topic of the view: on VAST up to 200,000 partitions in every such command.
+  for (const [name, run] of [
+    ['lag of one group', (s: KafkaSession) => readGroupLag(s, large.group, { profile: 'kafka' })],
+    ['a group in detail', (s: KafkaSession) => describeGroup(s, large.group)],
+    ['lag column of a group list', (s: KafkaSession) => groupLags(s, [large.group])],
+  ] as const) {
+    test(`${name}: no Metadata request asks for every topic of the view`, { timeout: 60_000 }, async () => {
+      everyTopicAsked = 0;
+      const requests = await countRequests(relay, seen, run);
+      assert.ok((requests.Metadata ?? 0) > 0, `Metadata was asked (${JSON.stringify(requests)})`);
+      assert.equal(everyTopicAsked, 0, `${name}: Metadata requests for every topic`);
     });
   }
 

@@ -202,6 +202,23 @@ test('records before the offset asked for are left out, and nextOffset is past t
   assert.deepEqual(normalize(inside.records), await kafkaJsRecords(set, 13));
 });
 
+test('a first-record-only decode (a lag sample) stops at the first record at or after the offset, and nextOffset is just past it', async () => {
+  const set = await encodeBatch({ firstOffset: 10, records: awkwardRecords() });
+  const later = await encodeBatch({ firstOffset: 19, records: [{ offsetDelta: 0, key: null, value: Buffer.from('next batch') }] });
+  const first = decodeRecordSet(Buffer.concat([set, later]), 14, [], 1);
+  assert.deepEqual(first.records.map((r) => r.offset), [17]); // 14..16 compacted away
+  assert.equal(first.nextOffset, 18);
+  assert.deepEqual(normalize(first.records), (await kafkaJsRecords(set, 14)).slice(0, 1));
+  // Past every record of the first batch: the first of the next one.
+  const next = decodeRecordSet(Buffer.concat([set, later]), 19, [], 1);
+  assert.deepEqual(next.records.map((r) => r.offset), [19]);
+  assert.equal(next.nextOffset, 20);
+  // Nothing at or after the offset: as without the limit.
+  const none = decodeRecordSet(set, 30, [], 1);
+  assert.deepEqual(none.records, []);
+  assert.equal(none.nextOffset, 30);
+});
+
 test('a batch whose records were all compacted away still moves nextOffset past it', async () => {
   const emptied = await encodeBatch({ firstOffset: 40, lastOffsetDelta: 9, records: [] });
   const next = await encodeBatch({ firstOffset: 60, records: [{ offsetDelta: 0, key: null, value: Buffer.from('after the gap') }] });

@@ -7,7 +7,7 @@ import { requests } from 'kafkajs/src/protocol/requests';
 import apiKeys from 'kafkajs/src/protocol/requests/apiKeys';
 import { createErrorFromCode } from 'kafkajs/src/protocol/error';
 import type { FetchedPartition, FetchLimits, FetchRequest } from '../clusterAccess';
-import { decodeFetchResponse, type DecodedFetchResponse } from './fetchResponseDecoder';
+import { decodeFetchResponse, type AskedOffset, type DecodedFetchResponse } from './fetchResponseDecoder';
 import { sendRequestSymbol } from './brokerRequests';
 import { encodeFetchRequest, FETCH_OURS_NEWEST, FETCH_OURS_OLDEST, type FetchRequestBody } from './fetchRequestEncoder';
 import { BrokerError } from '../brokerError';
@@ -112,7 +112,7 @@ export class FetchReadAhead {
 
 function requestKey(wanted: FetchRequest[], limits: FetchLimits): string {
   const partitions = wanted.map((w) => `${w.partition}@${w.offset}:${w.topic}`).sort();
-  return `${limits.maxBytes}/${limits.partitionMaxBytes}/${limits.maxWaitMs}/${limits.answerWithinMs ?? ''}|${partitions.join('|')}`;
+  return `${limits.maxBytes}/${limits.partitionMaxBytes}/${limits.maxWaitMs}/${limits.answerWithinMs ?? ''}/${limits.firstRecordOnly === true}|${partitions.join('|')}`;
 }
 
 /**
@@ -122,17 +122,18 @@ function requestKey(wanted: FetchRequest[], limits: FetchLimits): string {
  * room for the batch.
  */
 export async function fetchPartitions(broker: FetchingBroker, nodeId: number, wanted: FetchRequest[], limits: FetchLimits): Promise<FetchedPartition[]> {
-  const decoded = await fetchOnce(broker, nodeId, wanted, limits);
-  const out: FetchedPartition[] = [];
-  const tooSmall: FetchRequest[] = [];
-  let needBytes = 0;
-  // By topic, then partition: a fetch can name 10,000 partitions, and a search per answer would be quadratic.
+  // By topic, then partition: a fetch can name 10,000 partitions, and a search per answer would be
+  // quadratic (one string key per partition cost ~90 ms at 10,000 partitions).
   const askedOf = new Map<string, Map<number, FetchRequest>>();
   for (const w of wanted) {
     let forTopic = askedOf.get(w.topic);
     if (!forTopic) askedOf.set(w.topic, (forTopic = new Map<number, FetchRequest>()));
     forTopic.set(w.partition, w);
   }
+  const decoded = await fetchOnce(broker, nodeId, wanted, limits, (topic, partition) => askedOf.get(topic)?.get(partition)?.offset ?? 0);
+  const out: FetchedPartition[] = [];
+  const tooSmall: FetchRequest[] = [];
+  let needBytes = 0;
   for (const { topicName, partitions } of decoded.responses) {
     const askedInTopic = askedOf.get(topicName);
     for (const p of partitions) {
@@ -142,7 +143,9 @@ export async function fetchPartitions(broker: FetchingBroker, nodeId: number, wa
         needBytes = Math.max(needBytes, p.truncatedBatchBytes);
         continue;
       }
-      out.push({ topic: topicName, partition: p.partition, highWatermark: p.highWatermark, ...(p.lastStableOffset >= 0 ? { lastStableOffset: p.lastStableOffset } : {}), records: p.records, nextOffset: p.nextOffset });
+      const fetched: FetchedPartition = { topic: topicName, partition: p.partition, highWatermark: p.highWatermark, records: p.records, nextOffset: p.nextOffset };
+      if (p.lastStableOffset >= 0) fetched.lastStableOffset = p.lastStableOffset;
+      out.push(fetched);
     }
   }
   if (tooSmall.length > 0) {
@@ -153,7 +156,7 @@ export async function fetchPartitions(broker: FetchingBroker, nodeId: number, wa
   return out;
 }
 
-async function fetchOnce(broker: FetchingBroker, nodeId: number, wanted: FetchRequest[], limits: FetchLimits): Promise<DecodedFetchResponse> {
+async function fetchOnce(broker: FetchingBroker, nodeId: number, wanted: FetchRequest[], limits: FetchLimits, askedOffset: AskedOffset): Promise<DecodedFetchResponse> {
   const build = broker.lookupRequest(apiKeys.Fetch, requests.Fetch);
   const body: FetchRequestBody = {
     isolationLevel: READ_COMMITTED,
@@ -172,17 +175,10 @@ async function fetchOnce(broker: FetchingBroker, nodeId: number, wanted: FetchRe
     const bytes = encodeFetchRequest(version, body);
     protocol.request.encode = () => Promise.resolve({ buf: bytes, buffer: bytes });
   }
-  // By topic, then partition: one string key per partition cost ~90 ms at 10,000 partitions.
-  const asked = new Map<string, Map<number, number>>();
-  for (const r of wanted) {
-    let forTopic = asked.get(r.topic);
-    if (!forTopic) asked.set(r.topic, (forTopic = new Map<number, number>()));
-    forTopic.set(r.partition, r.offset);
-  }
   const ours: ProtocolRequest = {
     ...protocol,
     response: {
-      decode: (payload: Buffer) => Promise.resolve(decodeFetchResponse(payload, version, (topic, partition) => asked.get(topic)?.get(partition) ?? 0)),
+      decode: (payload: Buffer) => Promise.resolve(decodeFetchResponse(payload, version, askedOffset, limits.firstRecordOnly ? 1 : Number.POSITIVE_INFINITY)),
       // kafkajs's parse throws the error of the first partition that has one (offset out of range with its topic and partition).
       parse: async (data: unknown) => {
         const response = (await protocol.response.parse(data)) as DecodedFetchResponse;
@@ -232,6 +228,8 @@ function rotated<T>(items: T[]): T[] {
 }
 
 function byTopic(list: FetchRequest[]): [string, FetchRequest[]][] {
+  // Most fetches read one topic: then the list is the group, with no copy of it.
+  if (list.length > 0 && list.every((r) => r.topic === list[0].topic)) return [[list[0].topic, list]];
   const groups = new Map<string, FetchRequest[]>();
   for (const r of list) {
     const group = groups.get(r.topic);

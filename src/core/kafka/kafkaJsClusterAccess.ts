@@ -40,6 +40,7 @@ import { classified, classifyError } from './classifyError';
 import { listOffsetsOn } from './listOffsetsRequest';
 import { registerCodecs } from './codecs';
 import { repairConnectionReuse } from './connectionReuse';
+import { noTopics, patchBrokerMetadata } from './brokersOnlyMetadata';
 import { patchRequestQueueTimer } from './requestQueueTimer';
 import { FetchReadAhead, type FetchingBroker } from './fetchRequest';
 import { forwardKafkaJsLog, kafkaJsConfig } from './kafkaJsConfig';
@@ -70,6 +71,7 @@ class KafkaJsClusterAccess implements ClusterAccess {
   ) {
     registerCodecs();
     repairConnectionReuse();
+    patchBrokerMetadata();
     patchRequestQueueTimer();
     this.kafka = new Kafka({
       ...kafkaJsConfig(options, 'event-broker-explorer'),
@@ -210,11 +212,15 @@ class KafkaJsClusterAccess implements ClusterAccess {
         requests.map(async ([leader, forLeader]) => {
           const broker = await this.broker(leader);
           const byTopic = groupBy(forLeader, (q) => q.topic);
-          const answers = await listOffsetsOn(broker, READ_COMMITTED, [...byTopic].map(([topic, qs]) => ({ topic, partitions: qs.map((q) => ({ partition: q.partition, timestamp: q.timestamp })) })));
-          return answers.map((a) => ({ topic: a.topic, partition: a.partition, offset: a.offset, timestamp: a.timestamp < 0 ? null : a.timestamp }));
+          // The queries are the request's partitions as they are ({ partition, timestamp } and more).
+          return listOffsetsOn(broker, READ_COMMITTED, [...byTopic].map(([topic, partitions]) => ({ topic, partitions })));
         }),
       );
-      return answers.flat();
+      const offsets: OffsetAnswer[] = [];
+      for (const forLeader of answers) {
+        for (const a of forLeader) offsets.push({ topic: a.topic, partition: a.partition, offset: a.offset, timestamp: a.timestamp < 0 ? null : a.timestamp });
+      }
+      return offsets;
     });
   }
 
@@ -503,6 +509,9 @@ class KafkaJsClusterAccess implements ClusterAccess {
    * topic drops the topics that no longer exist from the list, and asks again.
    */
   private async refreshCluster(): Promise<void> {
+    // With no topic asked about yet (a session that starts with a group, say), kafkajs would ask for
+    // every topic of the view: the brokers are all a refresh needs then.
+    if (this.cluster.targetTopics.size === 0) return this.cluster.brokerPool.refreshMetadata(noTopics());
     try {
       await this.cluster.refreshMetadata();
     } catch (err) {
@@ -578,7 +587,17 @@ function inPiecesOf<T>(size: number, items: T[]): T[][] {
   return pieces;
 }
 
+/**
+ * Items by key, in their order. Most calls have one key (one leader, one topic): those return the
+ * array itself, since at 10,000 partitions each copy of it costs a one-shot CLI milliseconds.
+ */
 function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  if (items.length > 0) {
+    const first = key(items[0]);
+    let i = 1;
+    while (i < items.length && key(items[i]) === first) i++;
+    if (i === items.length) return new Map([[first, items]]);
+  }
   const groups = new Map<K, T[]>();
   for (const item of items) {
     const k = key(item);

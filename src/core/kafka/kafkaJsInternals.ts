@@ -169,7 +169,11 @@ export interface InternalCluster {
   findTopicPartitionMetadata(topic: string): PartitionMetadataResponse[];
   /** Leader node id (as the key) to the partitions it leads, from the cached metadata. */
   findLeaderForPartitions(topic: string, partitions: number[]): Record<string, number[]>;
-  brokerPool: { findConnectedBroker(): Promise<InternalBroker> };
+  brokerPool: {
+    findConnectedBroker(): Promise<InternalBroker>;
+    /** One Metadata request for these topics (all of them for an empty list), and the broker map rebuilt from it. */
+    refreshMetadata(topics: string[]): Promise<void>;
+  };
   /** The broker the last metadata names as controller (KRaft brokers forward to the real one). */
   findControllerBroker(): Promise<InternalBroker>;
 }

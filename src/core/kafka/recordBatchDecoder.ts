@@ -113,14 +113,18 @@ class AbortedTransactions {
   }
 }
 
+/** With no aborted transaction to start, `active` stays empty: one instance serves every partition. */
+const NO_ABORTED_TRANSACTIONS = new AbortedTransactions([]);
+
 /**
  * Decodes a partition's record set (`bytes`, the RECORDS field of a Fetch response). `fromOffset`
  * is the offset that was asked for: a batch can start before it (compressed or compacted batches
  * are returned whole), and its earlier records are left out.
  */
-export function decodeRecordSet(bytes: Buffer, fromOffset: number, aborted: readonly AbortedTransaction[] = []): DecodedRecordSet {
+export function decodeRecordSet(bytes: Buffer, fromOffset: number, aborted: readonly AbortedTransaction[] = [], maxRecords = Number.POSITIVE_INFINITY): DecodedRecordSet {
   const records: RawRecord[] = [];
-  const transactions = new AbortedTransactions(aborted);
+  // Almost every partition has no aborted transaction: they share one (it holds no state then).
+  const transactions = aborted.length === 0 ? NO_ABORTED_TRANSACTIONS : new AbortedTransactions(aborted);
   let nextOffset = fromOffset;
   let pos = 0;
   while (pos + LOG_OVERHEAD <= bytes.length) {
@@ -130,7 +134,9 @@ export function decodeRecordSet(bytes: Buffer, fromOffset: number, aborted: read
     if (end > bytes.length || size < 5) return { records, nextOffset, truncatedBatchBytes: LOG_OVERHEAD + Math.max(size, 0) };
     const magic = bytes[pos + 16];
     const batch = bytes.subarray(pos, end);
-    const last = magic >= 2 ? decodeBatch(batch, fromOffset, transactions, records) : decodeMessage(batch, fromOffset, records);
+    const last = magic >= 2 ? decodeBatch(batch, fromOffset, transactions, records, maxRecords) : decodeMessage(batch, fromOffset, records);
+    // Enough records: the next read starts after the last one handed out, not after its batch.
+    if (records.length >= maxRecords) return { records: records.length > maxRecords ? records.slice(0, maxRecords) : records, nextOffset: records[maxRecords - 1].offset + 1, truncatedBatchBytes: 0 };
     if (last + 1 > nextOffset) nextOffset = last + 1;
     pos = end;
   }
@@ -138,7 +144,7 @@ export function decodeRecordSet(bytes: Buffer, fromOffset: number, aborted: read
 }
 
 /** One v2 RecordBatch (the whole batch, header included); returns its last offset. */
-function decodeBatch(batch: Buffer, fromOffset: number, transactions: AbortedTransactions, out: RawRecord[]): number {
+function decodeBatch(batch: Buffer, fromOffset: number, transactions: AbortedTransactions, out: RawRecord[], maxRecords: number): number {
   if (batch.length < BATCH_HEADER_BYTES) throw new RangeError(`a record batch of ${batch.length} bytes is shorter than its header`);
   const baseOffset = readInt64(batch, 0);
   const attributes = batch.readInt16BE(21);
@@ -170,7 +176,10 @@ function decodeBatch(batch: Buffer, fromOffset: number, transactions: AbortedTra
     const headerCount = reader.varint();
     const headers = headerCount > 0 ? readHeaders(reader, headerCount) : NO_HEADERS;
     if (reader.pos !== recordEnd) throw new RangeError(`record at offset ${offset} is ${length} bytes long but its fields take ${length + reader.pos - recordEnd}`);
-    if (offset >= fromOffset) out.push({ offset, timestamp: logAppendTime ? maxTimestamp : baseTimestamp + timestampDelta, key, value, headers });
+    if (offset >= fromOffset) {
+      out.push({ offset, timestamp: logAppendTime ? maxTimestamp : baseTimestamp + timestampDelta, key, value, headers });
+      if (out.length >= maxRecords) break;
+    }
   }
   return lastOffset;
 }

@@ -55,3 +55,8 @@ declare module 'kafkajs/src/protocol/decoder' {
   }
   export = Decoder;
 }
+// kafkajs's Broker class, whose metadata request brokersOnlyMetadata.ts lets ask for no topic.
+declare module 'kafkajs/src/broker' {
+  const Broker: { prototype: object };
+  export = Broker;
+}

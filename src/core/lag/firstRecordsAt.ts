@@ -49,6 +49,8 @@ const RETRY_PAUSE_MS = 250;
 const MAX_HOPS = 8;
 
 interface Pending {
+  /** keyOf(topic, partition), made once. */
+  key: string;
   topic: string;
   partition: number;
   offset: number;
@@ -77,12 +79,11 @@ export async function firstRecordsAt(access: ClusterAccess, positions: OffsetToL
     const key = keyOf(p.topic, p.partition);
     if (pending.has(key)) throw new Error(`firstRecordsAt: ${p.topic} partition ${p.partition} is named twice`);
     // The fields named, not spread from the caller's object (which may carry more): one shape for all 10,000.
-    pending.set(key, { topic: p.topic, partition: p.partition, offset: p.offset, leader: p.leader !== undefined && p.leader >= 0 ? p.leader : undefined, retries: 0, hops: 0, gap: false, fromEarliest: false, recheckedEmpty: false, alone: false });
+    pending.set(key, { key, topic: p.topic, partition: p.partition, offset: p.offset, leader: p.leader !== undefined && p.leader >= 0 ? p.leader : undefined, retries: 0, hops: 0, gap: false, fromEarliest: false, recheckedEmpty: false, alone: false });
   }
   const settle = (entry: Pending, outcome: FirstRecordOutcome) => {
-    const key = keyOf(entry.topic, entry.partition);
-    pending.delete(key);
-    results.set(key, outcome);
+    pending.delete(entry.key);
+    results.set(entry.key, outcome);
   };
   const retryLater = (entry: Pending, err: unknown) => {
     entry.retries++;
@@ -106,8 +107,8 @@ export async function firstRecordsAt(access: ClusterAccess, positions: OffsetToL
     let retrying = false;
     for (const outcome of outcomes) {
       if ('fetched' in outcome) {
-        const answers = new Map(outcome.fetched.map((f) => [keyOf(f.topic, f.partition), f]));
-        for (const entry of outcome.entries) applyAnswer(entry, answers.get(keyOf(entry.topic, entry.partition)), settle, retryLater);
+        const answerOf = answerFinder(outcome.fetched);
+        outcome.entries.forEach((entry, i) => applyAnswer(entry, answerOf(entry, i), settle, retryLater));
         continue;
       }
       const { entries, error } = outcome;
@@ -136,6 +137,20 @@ export async function firstRecordsAt(access: ClusterAccess, positions: OffsetToL
     }
   }
   return results;
+}
+
+/**
+ * The answer for an entry. A broker answers in the order asked, so the answer at the entry's own
+ * place is tried first; the partitions are looked up by key only when that is not it.
+ */
+function answerFinder(fetched: FetchedPartition[]): (entry: Pending, index: number) => FetchedPartition | undefined {
+  let byKey: Map<string, FetchedPartition> | undefined;
+  return (entry, index) => {
+    const inPlace = fetched[index];
+    if (inPlace && inPlace.partition === entry.partition && inPlace.topic === entry.topic) return inPlace;
+    byKey ??= new Map(fetched.map((f) => [keyOf(f.topic, f.partition), f]));
+    return byKey.get(entry.key);
+  };
 }
 
 function applyAnswer(entry: Pending, answer: FetchedPartition | undefined, settle: (e: Pending, o: FirstRecordOutcome) => void, retryLater: (e: Pending, err: unknown) => void): void {
@@ -225,8 +240,9 @@ function limitsFor(partitions: number, options: FirstRecordsOptions): FetchLimit
     maxWaitMs: 0,
     partitionMaxBytes: PARTITION_MAX_BYTES,
     maxBytes: Math.min(FETCH_MAX_BYTES, partitions * PARTITION_MAX_BYTES),
-    // One look per sample: the records after the first are not wanted.
+    // One look per sample: the records after the first are not wanted, nor decoded.
     readAhead: false,
+    firstRecordOnly: true,
     ...(options.answerWithinMs === undefined ? {} : { answerWithinMs: options.answerWithinMs }),
   };
 }

@@ -9,7 +9,7 @@ import { lagOf } from '../groups/describeGroup';
 import { keyOf } from '../reader/partitionPositions';
 import type { KafkaSession } from '../session';
 import { firstRecordsAt } from './firstRecordsAt';
-import type { GroupLagReport, LagReadOptions, PartitionLagReading } from './lagModel';
+import type { GroupLagReport, LagReadOptions, PartitionLagReading, PartitionTimeLag } from './lagModel';
 import { maxTimeLagOf, timeLagOf } from './timeLagOf';
 import { readGroupCommits } from '../groups/groupCommits';
 import { byTopicThenPartition } from '../topicPartitionOrder';
@@ -25,22 +25,26 @@ export async function readGroupLag(session: KafkaSession, group: string, options
     options.signal,
   );
   failIfUnreadable(group, description);
-  const commits = new Map(committed.filter((c) => c.offset >= 0).map((c) => [keyOf(c.topic, c.partition), c.offset]));
+  const commits = new Map<string, number>();
+  for (const c of committed) if (c.offset >= 0) commits.set(keyOf(c.topic, c.partition), c.offset);
   const topics = topicsOf(description, committed, commits);
   if (topics.length === 0) throw new EbxError(noLagSentence(group, description));
 
   const partitions = await session.withinTimeout(`reading the partitions of group ${group}`, () => access.partitionsOf(topics), options.signal);
-  const rows = topics.flatMap((topic) => (partitions.get(topic) ?? []).map((p) => ({ topic, partition: p.partition, leader: p.leader })));
+  // Each row's key is made once: at 10,000 partitions every extra pass over them costs a one-shot
+  // command milliseconds (cold code, and garbage to collect).
+  const rows: LagRow[] = [];
+  for (const topic of topics) {
+    for (const p of partitions.get(topic) ?? []) rows.push(lagRow(topic, p.partition, p.leader, commits));
+  }
   // Committed partitions of a topic that is gone (or denied) still get a row: they say why they have no figures.
-  const shown = new Set(rows.map((r) => keyOf(r.topic, r.partition)));
+  const shown = new Set(rows.map((r) => r.key));
   for (const c of committed) {
-    if (commits.has(keyOf(c.topic, c.partition)) && !shown.has(keyOf(c.topic, c.partition))) rows.push({ topic: c.topic, partition: c.partition, leader: -1 });
+    const row = lagRow(c.topic, c.partition, -1, commits);
+    if (row.committed !== null && !shown.has(row.key)) rows.push(row);
   }
   const known = rows.filter((r) => r.leader >= 0);
-  const withCommit = known.flatMap((r) => {
-    const offset = commits.get(keyOf(r.topic, r.partition));
-    return offset === undefined ? [] : [{ ...r, offset }];
-  });
+  const withCommit = known.filter((r) => r.committed !== null).map((r) => ({ topic: r.topic, partition: r.partition, leader: r.leader, offset: r.committed! }));
   const [ends, found] = await session.withinTimeout(
     `reading at the committed offsets of group ${group}`,
     () => Promise.all([endOffsets(access, known), firstRecordsAt(access, withCommit, { signal: options.signal, answerWithinMs: fetchAnswerWithinMs(session), clock: options.clock })]),
@@ -50,25 +54,57 @@ export async function readGroupLag(session: KafkaSession, group: string, options
 
   const readings = rows
     .map((r): PartitionLagReading => {
-      const key = keyOf(r.topic, r.partition);
-      const committedOffset = commits.get(key) ?? null;
-      const end = ends.get(key) ?? null;
-      const lag = lagOf(committedOffset, end);
-      const time = timeLagOf(r.topic, r.partition, committedOffset, committedOffset === null ? undefined : (found.get(key) ?? { kind: 'error', message: notReadSentence(r.topic, r.partition) }), sampledAt);
-      return { ...time, end, endApproximate, lag, endDisagrees: lag === 0 && time.unread === true };
+      const end = ends.get(r.topic)?.[r.partition] ?? null;
+      const lag = lagOf(r.committed, end);
+      const time = timeLagOf(r.topic, r.partition, r.committed, r.committed === null ? undefined : (found.get(r.key) ?? { kind: 'error', message: notReadSentence(r.topic, r.partition) }), sampledAt);
+      return withEndOffset(time, end, endApproximate, lag);
     })
     .sort(byTopicThenPartition);
   return { group, state: description?.state || 'Unknown', sampledAt, partitions: readings, maxTimeLagMs: maxTimeLagOf(readings) };
 }
 
-/** The reported end offsets (one ListOffsets per leader); none when they cannot be read: the time lag still stands. */
-async function endOffsets(access: ClusterAccess, partitions: { topic: string; partition: number; leader: number }[]): Promise<Map<string, number>> {
+interface LagRow {
+  topic: string;
+  partition: number;
+  /** -1 when the topic is not in the metadata (gone, or denied). */
+  leader: number;
+  /** keyOf(topic, partition). */
+  key: string;
+  committed: number | null;
+}
+
+function lagRow(topic: string, partition: number, leader: number, commits: Map<string, number>): LagRow {
+  const key = keyOf(topic, partition);
+  return { topic, partition, leader, key, committed: commits.get(key) ?? null };
+}
+
+/** The time lag with the offset lag added (in place: one object per partition, not two). */
+function withEndOffset(time: PartitionTimeLag, end: number | null, endApproximate: boolean, lag: number | null): PartitionLagReading {
+  const reading = time as PartitionLagReading;
+  reading.end = end;
+  reading.endApproximate = endApproximate;
+  reading.lag = lag;
+  reading.endDisagrees = lag === 0 && time.unread === true;
+  return reading;
+}
+
+/**
+ * The reported end offsets (one ListOffsets per leader), by topic and then partition number;
+ * none when they cannot be read: the time lag still stands.
+ */
+async function endOffsets(access: ClusterAccess, partitions: { topic: string; partition: number; leader: number }[]): Promise<Map<string, number[]>> {
+  const ends = new Map<string, number[]>();
   try {
     const answers = await access.listOffsets(partitions.map((r) => ({ topic: r.topic, partition: r.partition, leader: r.leader, timestamp: LATEST })));
-    return new Map(answers.map((a) => [keyOf(a.topic, a.partition), a.offset]));
+    for (const a of answers) {
+      let byPartition = ends.get(a.topic);
+      if (!byPartition) ends.set(a.topic, (byPartition = []));
+      byPartition[a.partition] = a.offset;
+    }
   } catch {
-    return new Map();
+    ends.clear();
   }
+  return ends;
 }
 
 /** A silent fetch is given up (and its partitions retried) well within the session's timeout for the whole sample. */

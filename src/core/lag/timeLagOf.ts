@@ -4,13 +4,16 @@ import type { FirstRecordOutcome } from './firstRecordsAt';
 import type { PartitionTimeLag } from './lagModel';
 
 export function timeLagOf(topic: string, partition: number, committed: number | null, found: FirstRecordOutcome | undefined, sampledAt: number): PartitionTimeLag {
-  const base = { topic, partition, committed };
-  if (committed === null) return { ...base, unread: null, nextUnreadTimestamp: null, timeLagMs: null, basis: 'noCommit' };
-  if (!found) return { ...base, unread: null, nextUnreadTimestamp: null, timeLagMs: null, basis: 'unreadable', error: `${topic} partition ${partition} was not read.` };
+  // Object literals with their fields written out, not spread from a shared base: a lag of 10,000
+  // partitions makes 10,000 of these in cold code, where a spread costs several times a literal.
+  if (committed === null) return { topic, partition, committed, unread: null, nextUnreadTimestamp: null, timeLagMs: null, basis: 'noCommit' };
+  if (!found) return { topic, partition, committed, unread: null, nextUnreadTimestamp: null, timeLagMs: null, basis: 'unreadable', error: `${topic} partition ${partition} was not read.` };
   switch (found.kind) {
     case 'record':
       return {
-        ...base,
+        topic,
+        partition,
+        committed,
         unread: true,
         nextUnreadTimestamp: found.timestamp,
         // A producer's clock ahead of ours must not make a negative lag.
@@ -18,11 +21,13 @@ export function timeLagOf(topic: string, partition: number, committed: number | 
         basis: found.fromEarliest ? 'beforeEarliest' : found.gap ? 'recordAfterGap' : 'record',
       };
     case 'empty':
-      return { ...base, unread: false, nextUnreadTimestamp: null, timeLagMs: 0, basis: 'caughtUp' };
+      return { topic, partition, committed, unread: false, nextUnreadTimestamp: null, timeLagMs: 0, basis: 'caughtUp' };
     case 'pastEnd':
       // Nothing to read from there; the group's consumers will reset by their auto.offset.reset.
       return {
-        ...base,
+        topic,
+        partition,
+        committed,
         unread: null,
         nextUnreadTimestamp: null,
         timeLagMs: null,
@@ -30,7 +35,7 @@ export function timeLagOf(topic: string, partition: number, committed: number | 
         error: `The committed offset ${committed} is past the end of ${topic} partition ${partition}${found.end === null ? '' : ` (about ${found.end})`}: its consumers will start from their auto.offset.reset.`,
       };
     case 'error':
-      return { ...base, unread: null, nextUnreadTimestamp: null, timeLagMs: null, basis: 'unreadable', error: found.message };
+      return { topic, partition, committed, unread: null, nextUnreadTimestamp: null, timeLagMs: null, basis: 'unreadable', error: found.message };
   }
 }
 

@@ -155,9 +155,9 @@ async function startsOf(session: KafkaSession, options: SearchOptions): Promise<
   if (options.resumeFrom !== undefined) return resumePositions(options.resumeFrom, options.partition);
   if (options.partition === undefined) {
     // A topic that does not exist gets the broker's sentence (as replay's), not "no partitions".
-    await session.withinTimeout(`reading the partitions of ${options.topic}`, () => session.cluster().topicMetadata(options.topic));
+    const meta = await session.withinTimeout(`reading the partitions of ${options.topic}`, () => session.cluster().topicMetadata(options.topic));
     try {
-      return (await replayStarts(session, options.topic, options.start, options.partitions)).starts;
+      return (await replayStarts(session, options.topic, options.start, options.partitions, meta.partitions)).starts;
     } catch (err) {
       // Said next to the field that caused it in the records viewer's bar.
       if (err instanceof UsageError) throw tagField(err, 'partitions');
