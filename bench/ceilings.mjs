@@ -5,8 +5,10 @@
 // (bench/ceilingsOperations.mjs) as a whole `ebx` process beside its peer, alternating who goes
 // first: wall time, CPU seconds, requests on the wire (bench/countingProxy.mjs, one relay per
 // broker) and peak RSS (/usr/bin/time); and the extension host's first-page expansion of the topic
-// (bench/ceilingsHost.mjs). A run that fails is counted as failed with its message, and the other
+// (bench/ceilingsHost.mjs); then what a long-lived session keeps on its heap after the operations
+// (bench/ceilingsHeap.mjs). A run that fails is counted as failed with its message, and the other
 // runs, operations and sizes go on; each size is handed to `onSize` as soon as it is measured.
+import { fileURLToPath } from 'node:url';
 import { startCountingProxy } from './countingProxy.mjs';
 import { ensureKafkaTools } from './kafkaTools.mjs';
 import { setUpCeiling, tearDownCeiling } from './ceilingsSetup.mjs';
@@ -14,6 +16,8 @@ import { ceilingOperations } from './ceilingsOperations.mjs';
 import { measureHostExpand } from './ceilingsHost.mjs';
 import { summary } from './ceilingsSummary.mjs';
 import { EBX, loadavg, ratio, requireFromRoot, say, timed } from './lib.mjs';
+
+const HEAP_SCRIPT = fileURLToPath(new URL('./ceilingsHeap.mjs', import.meta.url));
 
 export const DEFAULT_SIZES = [1000, 5000, 10000];
 /** What one Apache Kafka broker holds here (20,000 open files a process). */
@@ -57,6 +61,7 @@ async function measureSize({ bootstrap, addresses, partitions, reps, host }) {
     const b = proxy.bootstrap;
     for (const op of ceilingOperations(b, topic, group, partitions)) size.operations.push(await measure(op, b, proxy, reps, partitions));
     if (host) size.operations.push(await measureHostExpand({ bootstrap: b, proxy, topic, partitions, reps }));
+    size.heapKept = await measureHeapKept(bootstrap, topic, group, partitions);
   } catch (err) {
     size.error = err.stack ?? String(err);
     say(`ceilings ${partitions}: FAILED: ${size.error}`);
@@ -97,6 +102,20 @@ async function measure(op, b, proxy, reps, partitions) {
   const metPeer = op.peerRatioAtMost ? peerRatio !== null && peerRatio <= op.peerRatioAtMost : null;
   const target = [op.target ? `≤ ${op.target} ms` : '', op.peerRatioAtMost ? `≤ ${op.peerRatioAtMost} × peer` : ''].filter(Boolean).join(', ');
   return { name: op.name, ours, peer, ratio: peerRatio, target, met: metTarget === null && metPeer === null ? null : metTarget !== false && metPeer !== false };
+}
+
+/** What a session keeps after each operation (bench/ceilingsHeap.mjs, a process of its own); an error is the figure's note. */
+async function measureHeapKept(bootstrap, topic, group, partitions) {
+  const r = await timed(process.execPath, ['--expose-gc', HEAP_SCRIPT, bootstrap, topic, group], { stdout: 'pipe', timeoutMs: RUN_TIMEOUT_MS });
+  try {
+    if (r.code !== 0) throw new Error(`exit ${r.code ?? 'killed'}: ${r.stderr.trim().split('\n').at(-1) ?? ''}`);
+    const kept = JSON.parse(r.stdout);
+    say(`ceilings ${partitions}: heap kept: ${JSON.stringify(kept)}`);
+    return kept;
+  } catch (err) {
+    say(`ceilings ${partitions}: heap kept: FAILED: ${err.message}`);
+    return { error: err.message };
+  }
 }
 
 /** Why a run failed (its exit, the last line it wrote, or the summary line it did not write), or null. */

@@ -60,7 +60,7 @@ export function ceilingsMarkdown(all) {
       lines.push(`| ${[where, op.name, `${range(o.wallMs) || 'FAILED'}${failed}`, range(o.cpuSeconds), rss, o.requests ?? '', peerCell(op.peer), op.ratio, op.target, op.met, range(o.loadavg1)].map(cell).join(' | ')} |`);
     }
   }
-  lines.push('', ...growthMarkdown(all.sizes));
+  lines.push('', ...growthMarkdown(all.sizes), ...heapKeptMarkdown(all.sizes));
   return `${lines.join('\n')}\n`;
 }
 
@@ -102,6 +102,29 @@ export function growthMarkdown(sizes) {
       verdict = r === null ? ' |' : ` ×${r} ${r <= GROWTH_TARGET.atMost ? 'met' : '**not met**'} |`;
     }
     lines.push(`| ${cell(name)} | ${cells.join(' | ')} |${verdict}`);
+  }
+  return lines;
+}
+
+/**
+ * What a long-lived session keeps (bench/ceilingsHeap.mjs): the heap in use after a full collection,
+ * after connecting and after each operation, with each operation's peak in brackets. The tree's topic
+ * node keeps the partitions it listed, so the figure after listing includes them.
+ */
+export function heapKeptMarkdown(sizes) {
+  const measured = sizes.filter((s) => s.heapKept);
+  if (measured.length === 0) return [];
+  const op = (o) => (o ? `${o.keptMb} (${o.peakMb})` : '');
+  const lines = [
+    '',
+    'What one session keeps on its heap (MB in use after a full garbage collection; the operation\'s peak in brackets), in a process of its own that runs the operations one after the other and keeps the listed partitions, as the tree does:',
+    '',
+    '| Partitions | connected | after listing the partitions (kept) | after `lag` of the group | after a search of every partition |',
+    '| --- | ---: | ---: | ---: | ---: |',
+  ];
+  for (const s of measured) {
+    const h = s.heapKept;
+    lines.push(h.error ? `| ${n(s.partitions)} | FAILED: ${cell(firstLine(h.error))} | | | |` : `| ${n(s.partitions)} | ${h.connectedMb} | ${op(h.describePartitions)} | ${op(h.lag)} | ${op(h.search)} |`);
   }
   return lines;
 }

@@ -154,3 +154,41 @@ test('two callers connecting at once share one socket', async () => {
     await connection.disconnect();
   }
 });
+
+test('an answer handed on leaves no buffer behind: an idle connection does not keep its last answer alive', async () => {
+  const { connection } = connectionWith([answers]);
+  try {
+    await connection.connect();
+    assert.deepEqual(await connection.send(apiVersionsRequest()), { errorCode: 0, apiVersions: [] });
+    // kafkajs kept an empty slice of the answer's buffer here (which holds the whole buffer).
+    assert.deepEqual((connection as unknown as { chunks: Buffer[] }).chunks, []);
+  } finally {
+    await connection.disconnect();
+  }
+});
+
+test('bytes of the next answer that came with this one are kept, and read whole when the rest comes', async () => {
+  let socketOf: ScriptedSocket | undefined;
+  const pending: number[] = [];
+  const { connection } = connectionWith([
+    (socket, correlationId) => {
+      socketOf = socket;
+      pending.push(correlationId);
+      if (pending.length < 2) return;
+      // Both answers in two pieces, cut inside the second: the first piece carries the start of the next answer.
+      const both = Buffer.concat(pending.map(apiVersionsAnswer));
+      socket.receive(both.subarray(0, 20));
+      setImmediate(() => socket.receive(both.subarray(20)));
+    },
+  ]);
+  try {
+    await connection.connect();
+    const [first, second] = await Promise.all([connection.send(apiVersionsRequest()), connection.send(apiVersionsRequest())]);
+    assert.deepEqual(first, { errorCode: 0, apiVersions: [] });
+    assert.deepEqual(second, { errorCode: 0, apiVersions: [] });
+    assert.ok(socketOf);
+    assert.deepEqual((connection as unknown as { chunks: Buffer[] }).chunks, []);
+  } finally {
+    await connection.disconnect();
+  }
+});

@@ -3,7 +3,7 @@
 // compressed produce, so compressing is refused with a clear message.
 import { CompressionCodecs, CompressionTypes } from 'kafkajs';
 import * as snappy from 'snappyjs';
-import * as lz4 from 'lz4js';
+import type * as Lz4 from 'lz4js';
 import { decompress as zstdDecompress } from 'fzstd';
 import { gunzipSync } from 'node:zlib';
 
@@ -25,6 +25,18 @@ export function decompressSnappy(input: Buffer): Buffer {
   return Buffer.from(snappy.uncompress(input));
 }
 
+let lz4Module: typeof Lz4 | undefined;
+
+/**
+ * lz4js, loaded at the first lz4 batch: at load it allocates 5 MB for compressing (its block
+ * buffer and hash table), which we never do, and most sessions never see an lz4 batch.
+ */
+function lz4(): typeof Lz4 {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load, see above
+  lz4Module ??= require('lz4js') as typeof Lz4;
+  return lz4Module;
+}
+
 /**
  * The records of one compressed batch (or legacy wrapper message), by the codec number in its
  * attributes: 1 gzip, 2 snappy, 3 lz4, 4 zstd. Synchronous: one call per batch, not per record.
@@ -36,7 +48,7 @@ export function decompressRecords(codec: number, input: Buffer): Buffer {
     case 2:
       return decompressSnappy(input);
     case 3:
-      return Buffer.from(lz4.decompress(input));
+      return Buffer.from(lz4().decompress(input));
     case 4: {
       const out = zstdDecompress(input);
       return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
