@@ -3,10 +3,12 @@
 // the big topic's row until its first page of partitions shows, `reps` times. Per expansion: the
 // wall time from the click until "Partition 0" is on screen and the requests on the wire; over
 // them all, the extension host's resident memory before the first and at its peak (from /proc,
-// sampled every 100 ms).
+// sampled every 100 ms), and its V8 heap in use after a full GC before the first and after the
+// last (through its inspector): what the host keeps, where the peak RSS says what it allocated.
 import fs from 'node:fs';
 import { ROOT, loadavg, procStat, requireFromRoot, say, sleep } from './lib.mjs';
 import { summary } from './ceilingsSummary.mjs';
+import { heapAfterGc, inspectProcess } from './hostInspector.mjs';
 
 /** src/extension/tree/topicNode.ts's PARTITIONS_FRESH_MS: an expansion within it reuses the last read. */
 const PARTITIONS_FRESH_MS = 10_000;
@@ -24,6 +26,9 @@ export async function measureHostExpand({ bootstrap, proxy, topic, partitions, r
   let host;
   let rssBeforeMb = null;
   let peakRssKb = 0;
+  let inspector;
+  let heapBeforeMb = null;
+  let heapAfterMb = null;
   try {
     wb = await Workbench.open({ env: { KAFKA_BOOTSTRAP: bootstrap }, install: 'unpacked' });
     await wb.openView('Event Broker');
@@ -36,6 +41,9 @@ export async function measureHostExpand({ bootstrap, proxy, topic, partitions, r
     await row();
     host = extensionHostOf(wb.server.pid);
     rssBeforeMb = host ? procStat(host).rssKb / 1024 : null;
+    inspector = host ? await inspectProcess(host).catch((err) => ({ reason: err.message })) : { reason: 'no extension host' };
+    if (!inspector.session) say(`ceilings ${partitions}: the host's heap is not measured: ${inspector.reason}`);
+    heapBeforeMb = inspector.session ? (await heapAfterGc(inspector.session)) / 2 ** 20 : null;
     sampler = setInterval(() => {
       try {
         if (host) peakRssKb = Math.max(peakRssKb, procStat(host).rssKb);
@@ -72,16 +80,19 @@ export async function measureHostExpand({ bootstrap, proxy, topic, partitions, r
         lastRead = Date.now();
       }
     }
+    heapAfterMb = inspector.session ? (await heapAfterGc(inspector.session)) / 2 ** 20 : null;
   } catch (err) {
     failures.push(err.message.split('\n')[0]);
     say(`ceilings ${partitions}: ${NAME}: FAILED: ${failures.at(-1)}`);
   } finally {
     clearInterval(sampler);
+    inspector?.session?.close();
     await wb?.close(`ceilings-${partitions}`).catch(() => undefined);
   }
   const ours = { ...summary(runs), ...(failures.length ? { failures: failures.length, failure: failures.at(-1) } : {}) };
   // The host's memory over the whole series, not per run: what a person's window holds at its peak.
   ours.hostRss = { beforeMb: rssBeforeMb === null ? null : Math.round(rssBeforeMb), peakMb: peakRssKb ? Math.round(peakRssKb / 1024) : null };
+  ours.hostHeap = { beforeMb: heapBeforeMb === null ? null : Math.round(heapBeforeMb), afterMb: heapAfterMb === null ? null : Math.round(heapAfterMb) };
   return { name: NAME, ours, peer: null, ratio: null, target: '', met: null };
 }
 

@@ -56,7 +56,8 @@ export function ceilingsMarkdown(all) {
     for (const op of size.operations) {
       const o = op.ours;
       const failed = `${o.failures ? ` — failed ${o.failures} of ${o.failures + (o.wallMs?.n ?? 0)}: ${firstLine(o.failure)}` : ''}${o.note ? ` (${o.note})` : ''}`;
-      const rss = o.hostRss ? `host ${o.hostRss.beforeMb} → peak ${o.hostRss.peakMb}` : range(o.rssMb);
+      const heap = o.hostHeap?.beforeMb != null ? `; heap after GC ${o.hostHeap.beforeMb} → ${o.hostHeap.afterMb ?? '?'}` : '';
+      const rss = o.hostRss ? `host ${o.hostRss.beforeMb} → peak ${o.hostRss.peakMb}${heap}` : range(o.rssMb);
       lines.push(`| ${[where, op.name, `${range(o.wallMs) || 'FAILED'}${failed}`, range(o.cpuSeconds), rss, o.requests ?? '', peerCell(op.peer), op.ratio, op.target, op.met, range(o.loadavg1)].map(cell).join(' | ')} |`);
     }
   }
