@@ -15,7 +15,7 @@ import { setUpCeiling, tearDownCeiling } from './ceilingsSetup.mjs';
 import { ceilingOperations } from './ceilingsOperations.mjs';
 import { measureHostExpand } from './ceilingsHost.mjs';
 import { summary } from './ceilingsSummary.mjs';
-import { EBX, loadavg, ratio, requireFromRoot, say, timed } from './lib.mjs';
+import { EBX, loadavg, procStat, ratio, requireFromRoot, say, timed } from './lib.mjs';
 
 const HEAP_SCRIPT = fileURLToPath(new URL('./ceilingsHeap.mjs', import.meta.url));
 
@@ -30,7 +30,7 @@ const RUN_TIMEOUT_MS = 180_000;
  */
 const PEER_SLOW_MS = 60_000;
 
-export async function ceilingsScenario({ bootstrap, reps, sizes = DEFAULT_SIZES, onSize = () => undefined, host = true, brokersStarted = 1 }) {
+export async function ceilingsScenario({ bootstrap, reps, sizes = DEFAULT_SIZES, onSize = () => undefined, host = true, brokersStarted = 1, brokerPids = [] }) {
   ensureKafkaTools();
   // Every broker's own address: the proxy needs one relay per broker, whatever KAFKA_BOOTSTRAP names.
   const addresses = await brokerAddresses(bootstrap, brokersStarted);
@@ -41,7 +41,7 @@ export async function ceilingsScenario({ bootstrap, reps, sizes = DEFAULT_SIZES,
       say(`ceilings: skipping ${partitions} partitions: ${brokers} broker${brokers === 1 ? '' : 's'} hold about ${brokers * PARTITIONS_PER_BROKER} here (start a cluster: npm run broker -- start --nodes ${Math.ceil(partitions / PARTITIONS_PER_BROKER)})`);
       continue;
     }
-    const size = await measureSize({ bootstrap, addresses, partitions, reps, host });
+    const size = await measureSize({ bootstrap, addresses, partitions, reps, host, brokerPids });
     results.push(size);
     await onSize(size);
   }
@@ -49,7 +49,7 @@ export async function ceilingsScenario({ bootstrap, reps, sizes = DEFAULT_SIZES,
 }
 
 /** One size: set-up, every operation, tear-down. Never throws: a failure is the size's `error`. */
-async function measureSize({ bootstrap, addresses, partitions, reps, host }) {
+async function measureSize({ bootstrap, addresses, partitions, reps, host, brokerPids }) {
   const size = { partitions, brokers: addresses.length, date: new Date().toISOString(), repetitions: reps, loadavgBefore: loadavg(), operations: [] };
   let proxy;
   try {
@@ -59,7 +59,7 @@ async function measureSize({ bootstrap, addresses, partitions, reps, host }) {
     say(`ceilings: ${topic} (${partitions} partitions), ${group} and 255 other groups ready in ${size.setUpSeconds} s`);
     proxy = await startCountingProxy({ target: addresses.join(',') });
     const b = proxy.bootstrap;
-    for (const op of ceilingOperations(b, topic, group, partitions)) size.operations.push(await measure(op, b, proxy, reps, partitions));
+    for (const op of ceilingOperations(b, topic, group, partitions)) size.operations.push(await measure(op, b, proxy, reps, partitions, brokerPids));
     if (host) size.operations.push(await measureHostExpand({ bootstrap: b, proxy, topic, partitions, reps }));
     size.heapKept = await measureHeapKept(bootstrap, topic, group, partitions);
   } catch (err) {
@@ -73,7 +73,7 @@ async function measureSize({ bootstrap, addresses, partitions, reps, host }) {
   return size;
 }
 
-async function measure(op, b, proxy, reps, partitions) {
+async function measure(op, b, proxy, reps, partitions, brokerPids) {
   const runs = { ours: [], peer: [] };
   const failures = { ours: [], peer: [] };
   let peerTooSlow = false;
@@ -82,6 +82,7 @@ async function measure(op, b, proxy, reps, partitions) {
       if (who === 'peer' && (!op.peer || peerTooSlow)) continue;
       proxy.reset();
       const load = loadavg()[0];
+      const brokerCpuBefore = brokersCpuSeconds(brokerPids);
       const r = who === 'ours' ? await timed(process.execPath, [EBX, '--bootstrap', b, ...op.ours], { timeoutMs: RUN_TIMEOUT_MS }) : await timed(op.peer.cmd, op.peer.args, { timeoutMs: RUN_TIMEOUT_MS });
       if (who === 'peer' && r.wallMs > PEER_SLOW_MS) peerTooSlow = true;
       const failure = failureOf(r, who === 'ours' ? op.expect : undefined);
@@ -91,8 +92,10 @@ async function measure(op, b, proxy, reps, partitions) {
         say(`ceilings ${partitions}: ${op.name}: ${who} rep ${rep + 1} FAILED: ${failure}`);
         continue;
       }
-      runs[who].push({ wallMs: r.wallMs, cpuSeconds: r.cpuSeconds, rssMb: r.maxRssKb / 1024, load, requests: proxy.counts() });
-      say(`ceilings ${partitions}: ${op.name}: ${who} rep ${rep + 1}: ${Math.round(r.wallMs)} ms, ${r.cpuSeconds?.toFixed(2)} CPU s, ${Math.round(r.maxRssKb / 1024)} MB, ${proxy.counts().total} requests, load ${load}`);
+      const brokerCpuAfter = brokersCpuSeconds(brokerPids);
+      const brokerCpuSeconds = brokerCpuBefore === null || brokerCpuAfter === null ? null : brokerCpuAfter - brokerCpuBefore;
+      runs[who].push({ wallMs: r.wallMs, cpuSeconds: r.cpuSeconds, brokerCpuSeconds, rssMb: r.maxRssKb / 1024, load, requests: proxy.counts() });
+      say(`ceilings ${partitions}: ${op.name}: ${who} rep ${rep + 1}: ${Math.round(r.wallMs)} ms, ${r.cpuSeconds?.toFixed(2)} CPU s${brokerCpuSeconds === null ? '' : ` (brokers ${brokerCpuSeconds.toFixed(2)})`}, ${Math.round(r.maxRssKb / 1024)} MB, ${proxy.counts().total} requests, load ${load}`);
     }
   }
   const ours = { ...summary(runs.ours), ...failed(failures.ours) };
@@ -102,6 +105,20 @@ async function measure(op, b, proxy, reps, partitions) {
   const metPeer = op.peerRatioAtMost ? peerRatio !== null && peerRatio <= op.peerRatioAtMost : null;
   const target = [op.target ? `≤ ${op.target} ms` : '', op.peerRatioAtMost ? `≤ ${op.peerRatioAtMost} × peer` : ''].filter(Boolean).join(', ');
   return { name: op.name, ours, peer, ratio: peerRatio, target, met: metTarget === null && metPeer === null ? null : metTarget !== false && metPeer !== false };
+}
+
+/**
+ * The CPU seconds the brokers started for the run have used so far (null when they were not started
+ * here, or one is gone): on 2 cores the brokers and the process measured share the same CPUs, so an
+ * operation's wall time depends on the brokers' work as much as on ours.
+ */
+function brokersCpuSeconds(pids) {
+  if (!pids?.length) return null;
+  try {
+    return pids.reduce((sum, pid) => sum + procStat(pid).cpuSeconds, 0);
+  } catch {
+    return null;
+  }
 }
 
 /** What a session keeps after each operation (bench/ceilingsHeap.mjs, a process of its own); an error is the figure's note. */

@@ -45,7 +45,7 @@ const cell = (v) => (v === null || v === undefined || v === '' ? '' : typeof v =
 /** The per-size table, then the growth table. */
 export function ceilingsMarkdown(all) {
   const lines = [
-    'Each operation as a whole process, median (min–max) of the runs that succeeded; CPU seconds are user + system; requests are counted on the wire (median); the load is the 1-minute load average at the start of each run (2 cores).',
+    'Each operation as a whole process, median (min–max) of the runs that succeeded; CPU seconds are user + system, then (where the bench started the brokers) the brokers\' own CPU seconds during the run, since on 2 cores they share the CPUs with the process measured; requests are counted on the wire (median); the load is the 1-minute load average at the start of each run (2 cores).',
     '',
     '| Partitions | Operation | ebx wall ms | CPU s | peak RSS MB | requests | peer (wall ms, peak RSS MB) | ebx / peer | target | met | load |',
     '| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | --- | :---: | --- |',
@@ -58,7 +58,8 @@ export function ceilingsMarkdown(all) {
       const failed = `${o.failures ? ` — failed ${o.failures} of ${o.failures + (o.wallMs?.n ?? 0)}: ${firstLine(o.failure)}` : ''}${o.note ? ` (${o.note})` : ''}`;
       const heap = o.hostHeap?.beforeMb != null ? `; heap after GC ${o.hostHeap.beforeMb} → ${o.hostHeap.afterMb ?? '?'}` : '';
       const rss = o.hostRss ? `host ${o.hostRss.beforeMb} → peak ${o.hostRss.peakMb}${heap}` : range(o.rssMb);
-      lines.push(`| ${[where, op.name, `${range(o.wallMs) || 'FAILED'}${failed}`, range(o.cpuSeconds), rss, o.requests ?? '', peerCell(op.peer), op.ratio, op.target, op.met, range(o.loadavg1)].map(cell).join(' | ')} |`);
+      const cpu = `${range(o.cpuSeconds)}${o.brokerCpuSeconds ? ` + brokers ${range(o.brokerCpuSeconds)}` : ''}`;
+      lines.push(`| ${[where, op.name, `${range(o.wallMs) || 'FAILED'}${failed}`, cpu, rss, o.requests ?? '', peerCell(op.peer), op.ratio, op.target, op.met, range(o.loadavg1)].map(cell).join(' | ')} |`);
     }
   }
   lines.push('', ...growthMarkdown(all.sizes), ...heapKeptMarkdown(all.sizes));
@@ -68,7 +69,8 @@ export function ceilingsMarkdown(all) {
 function peerCell(peer) {
   if (!peer) return '';
   const failed = `${peer.failures ? `; failed ${peer.failures} of ${peer.failures + (peer.wallMs?.n ?? 0)} (${firstLine(peer.failure)})` : ''}${peer.note ? ` (${peer.wallMs?.n ?? 0} run${peer.wallMs?.n === 1 ? '' : 's'}: ${peer.note})` : ''}`;
-  const figures = peer.wallMs ? `${range(peer.wallMs)} ms, ${peer.rssMb?.median} MB${peer.requests ? `, ${peer.requests} requests` : ''} ` : '';
+  const brokers = peer.brokerCpuSeconds ? `, brokers ${peer.brokerCpuSeconds.median} CPU s` : '';
+  const figures = peer.wallMs ? `${range(peer.wallMs)} ms, ${peer.rssMb?.median} MB${peer.requests ? `, ${peer.requests} requests` : ''}${brokers} ` : '';
   return `${figures}${peer.tool}${failed}`;
 }
 

@@ -31,7 +31,7 @@ export async function runCeilings({ sizes = DEFAULT_SIZES, reps }) {
     await ceilingsScenario({ bootstrap: process.env.KAFKA_BOOTSTRAP, reps, sizes, onSize });
   } else {
     for (const [nodes, group] of byBrokersNeeded(sizes)) {
-      await withBrokers(nodes, (bootstrap) => ceilingsScenario({ bootstrap, reps, sizes: group, onSize, brokersStarted: nodes }));
+      await withBrokers(nodes, (bootstrap, brokerPids) => ceilingsScenario({ bootstrap, reps, sizes: group, onSize, brokersStarted: nodes, brokerPids }));
     }
   }
   say(`ceilings: done in ${Math.round((Date.now() - started) / 1000)} s, ${failed} size${failed === 1 ? '' : 's'} with a failure; load average ${loadavg().join(' ')}`);
@@ -58,7 +58,7 @@ async function withBrokers(nodes, work) {
   try {
     const b = await startBroker({ dir, nodes, ownerPid: process.pid, removeDirOnOwnerExit: true });
     say(`ceilings: ${nodes === 1 ? 'broker' : `cluster of ${nodes} brokers`} (heap ${process.env.EBX_BROKER_HEAP} each) started in ${(b.startMs / 1000).toFixed(1)} s at ${b.bootstrap}`);
-    return await work(b.bootstrap);
+    return await work(b.bootstrap, b.nodes.map((n) => n.pid));
   } finally {
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     if (heap === undefined) delete process.env.EBX_BROKER_HEAP;

@@ -8,6 +8,7 @@ export function summary(list) {
   return {
     wallMs: spread(list.map((r) => r.wallMs), 0),
     cpuSeconds: list.every((r) => r.cpuSeconds !== null && r.cpuSeconds !== undefined) ? spread(list.map((r) => r.cpuSeconds), 2) : null,
+    brokerCpuSeconds: list.every((r) => typeof r.brokerCpuSeconds === 'number') ? spread(list.map((r) => r.brokerCpuSeconds), 2) : null,
     rssMb: spread(list.map((r) => r.rssMb), 0),
     loadavg1: spread(list.map((r) => r.load), 2),
     requests: requests ? median(requests) : null,
