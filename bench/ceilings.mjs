@@ -77,6 +77,13 @@ async function measure(op, b, proxy, reps, partitions, brokerPids) {
   const runs = { ours: [], peer: [] };
   const failures = { ours: [], peer: [] };
   let peerTooSlow = false;
+  // One run of ours first, not counted. A broker's first reads of new partitions load their indexes
+  // and run its code cold: the 20,000-partition size runs on a cluster started for it, while the
+  // 10,000 size's broker has served 1,000 and 5,000 before, and without this the first runs of each
+  // operation on the fresh cluster made it look like growth (the lag's Fetch cost the two brokers
+  // 1.7 CPU s on its first run there and 0.33–0.67 from the fourth on, 2026-12-07).
+  const warmUp = await timed(process.execPath, [EBX, '--bootstrap', b, ...op.ours], { timeoutMs: RUN_TIMEOUT_MS });
+  say(`ceilings ${partitions}: ${op.name}: warm-up run (not counted): ${Math.round(warmUp.wallMs)} ms, exit ${warmUp.code}`);
   for (let rep = 0; rep < reps; rep++) {
     for (const who of rep % 2 === 0 ? ['ours', 'peer'] : ['peer', 'ours']) {
       if (who === 'peer' && (!op.peer || peerTooSlow)) continue;
