@@ -29,6 +29,8 @@ const RUN_TIMEOUT_MS = 180_000;
  * ListOffsets per partition and took ~2 minutes a run at 10,000 partitions; five would add 10.
  */
 const PEER_SLOW_MS = 60_000;
+/** Uncounted runs of ours before an operation's measured runs (see measure()). */
+const WARM_UP_RUNS = 5;
 
 export async function ceilingsScenario({ bootstrap, reps, sizes = DEFAULT_SIZES, onSize = () => undefined, host = true, brokersStarted = 1, brokerPids = [] }) {
   ensureKafkaTools();
@@ -77,13 +79,17 @@ async function measure(op, b, proxy, reps, partitions, brokerPids) {
   const runs = { ours: [], peer: [] };
   const failures = { ours: [], peer: [] };
   let peerTooSlow = false;
-  // One run of ours first, not counted. A broker's first reads of new partitions load their indexes
-  // and run its code cold: the 20,000-partition size runs on a cluster started for it, while the
-  // 10,000 size's broker has served 1,000 and 5,000 before, and without this the first runs of each
-  // operation on the fresh cluster made it look like growth (the lag's Fetch cost the two brokers
-  // 1.7 CPU s on its first run there and 0.33–0.67 from the fourth on, 2026-12-07).
-  const warmUp = await timed(process.execPath, [EBX, '--bootstrap', b, ...op.ours], { timeoutMs: RUN_TIMEOUT_MS });
-  say(`ceilings ${partitions}: ${op.name}: warm-up run (not counted): ${Math.round(warmUp.wallMs)} ms, exit ${warmUp.code}`);
+  // Runs of ours first, not counted. A broker's first reads of new partitions run its code cold: the
+  // 20,000-partition size runs on a cluster started for it, while the 10,000 size's broker has served
+  // 1,000 and 5,000 before, and the first runs of each operation on the fresh cluster looked like
+  // growth. The lag's Fetch cost the two brokers 1.7 CPU s on its first run there and 0.33–0.67 from
+  // the fourth on (2026-12-07); with one warm-up run, the measured runs still went 1.53, 1.19, 1.02,
+  // 0.92, 0.71 CPU s of the brokers.
+  for (let i = 1; i <= WARM_UP_RUNS; i++) {
+    const warmUp = await timed(process.execPath, [EBX, '--bootstrap', b, ...op.ours], { timeoutMs: RUN_TIMEOUT_MS });
+    const brokerCpu = brokersCpuSeconds(brokerPids);
+    say(`ceilings ${partitions}: ${op.name}: warm-up run ${i} (not counted): ${Math.round(warmUp.wallMs)} ms, exit ${warmUp.code}${brokerCpu === null ? '' : `, brokers at ${brokerCpu.toFixed(2)} CPU s`}`);
+  }
   for (let rep = 0; rep < reps; rep++) {
     for (const who of rep % 2 === 0 ? ['ours', 'peer'] : ['peer', 'ours']) {
       if (who === 'peer' && (!op.peer || peerTooSlow)) continue;
