@@ -1,13 +1,13 @@
 // The ceilings scenario's memory check (issue 25: "the CLI and the extension host hold no
 // per-partition object they do not need"): what a long-lived session — the extension keeps one per
 // connection — still holds after each operation on the big topic, measured as the V8 heap in use
-// plus the Buffers outside it, after a full garbage collection. Resident memory is not that figure: V8 grows its heap for the
-// garbage an operation makes and keeps the pages for the next one, so a peak RSS says how much an
-// operation allocated, not what it kept.
+// plus the Buffers outside it, after a full garbage collection. Resident memory is not that figure:
+// V8 grows its heap for the garbage an operation makes and keeps the pages for the next one, so a
+// peak RSS says how much an operation allocated, not what it kept.
 //
 // Run as its own process (node --expose-gc), so nothing of the bench's shares its heap:
 //   node --expose-gc bench/ceilingsHeap.mjs BOOTSTRAP TOPIC GROUP
-// prints one JSON object: the heap in MB after connecting, and after each operation, with the
+// prints one JSON object: the MB in use after connecting, and after each operation, with the
 // operation's own peak (sampled every 5 ms). The figures include the code V8 compiled meanwhile.
 import { requireOut } from './lib.mjs';
 
@@ -28,7 +28,7 @@ const inUse = () => {
   const m = process.memoryUsage();
   return m.heapUsed + m.external;
 };
-const heapAfterGc = () => {
+const inUseAfterGcMb = () => {
   globalThis.gc();
   globalThis.gc();
   return inUse() / MB;
@@ -51,23 +51,23 @@ const session = KafkaSession.open({ bootstrap: bootstrap.split(',') });
 try {
   // Connected, with the brokers known, before the first figure: the session's own fixed cost.
   await session.cluster().partitionsOf([topic]);
-  const connectedMb = heapAfterGc();
+  const connectedMb = inUseAfterGcMb();
 
   // The tree's topic node keeps its partitions for paging and the filter: this one is kept too.
   const listed = await withPeak(() => describePartitions(session, topic));
   const partitions = listed.result.length;
-  const heldPartitionsMb = heapAfterGc();
+  const heldPartitionsMb = inUseAfterGcMb();
 
   const lag = await withPeak(() => readGroupLag(session, group, { profile: 'kafka' }));
   const lagRows = lag.result.partitions.length;
   lag.result = undefined;
-  const afterLagMb = heapAfterGc();
+  const afterLagMb = inUseAfterGcMb();
 
   const search = await withPeak(async () => {
     const batches = searchBatches(session, { topic, start: { kind: 'beginning' }, criteria: { valueContains: 'no record has this' }, maxMatches: 10, maxScan: 10_000_000 });
     for (;;) if ((await batches.next()).done) return undefined;
   });
-  const afterSearchMb = heapAfterGc();
+  const afterSearchMb = inUseAfterGcMb();
 
   process.stdout.write(
     `${JSON.stringify({

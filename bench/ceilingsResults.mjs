@@ -110,8 +110,8 @@ export function growthMarkdown(sizes) {
 }
 
 /**
- * What a long-lived session keeps (bench/ceilingsHeap.mjs): the heap in use after a full collection,
- * after connecting and after each operation, with each operation's peak in brackets. The tree's topic
+ * What a long-lived session keeps (bench/ceilingsHeap.mjs): the heap in use plus Buffers after a full
+ * collection, after connecting and after each operation, with each operation's peak in brackets. The tree's topic
  * node keeps the partitions it listed, so the figure after listing includes them.
  */
 export function heapKeptMarkdown(sizes) {
@@ -120,7 +120,7 @@ export function heapKeptMarkdown(sizes) {
   const op = (o) => (o ? `${o.keptMb} (${o.peakMb})` : '');
   const lines = [
     '',
-    'What one session keeps on its heap (MB in use after a full garbage collection; the operation\'s peak in brackets), in a process of its own that runs the operations one after the other and keeps the listed partitions, as the tree does:',
+    'What one session keeps (MB of heap in use plus Buffers after a full garbage collection; the operation\'s peak in brackets), in a process of its own that runs the operations one after the other and keeps the listed partitions, as the tree does:',
     '',
     '| Partitions | connected | after listing the partitions (kept) | after `lag` of the group | after a search of every partition |',
     '| --- | ---: | ---: | ---: | ---: |',
