@@ -7,6 +7,11 @@ import type { TopicAssignment } from './model';
 /** ListOffsets sentinels: the first offset still kept, and the (approximate) end. */
 export const EARLIEST = -2;
 export const LATEST = -1;
+/**
+ * ListOffsets sentinel (KIP-734, Kafka 3.0+): the record with the largest timestamp the partition
+ * keeps, with that timestamp. A broker without ListOffsets v7 refuses it (a BrokerError, `fatal`).
+ */
+export const MAX_TIMESTAMP = -3;
 
 export interface PartitionMeta {
   partition: number;
@@ -50,7 +55,7 @@ export interface OffsetQuery {
   partition: number;
   /** The partition's leader (from metadata the caller already has): requests are grouped by it. */
   leader: number;
-  /** EARLIEST, LATEST, or epoch milliseconds. */
+  /** EARLIEST, LATEST, MAX_TIMESTAMP, or epoch milliseconds. */
   timestamp: number;
 }
 
@@ -59,6 +64,7 @@ export interface OffsetAnswer {
   partition: number;
   /** -1 when asked by time and no event is at or after it. */
   offset: number;
+  /** The record's time: asked by time or MAX_TIMESTAMP; null for EARLIEST, LATEST and an empty partition. */
   timestamp: number | null;
 }
 

@@ -69,6 +69,7 @@ export async function showTree(w: DemoWindow): Promise<string[]> {
   await w.expandRow('Topics (');
   await w.expandRow('docs-consuming-orders');
   await w.waitForRow('Partition 2');
+  await w.waitForNoRow('newest …'); // the summary row's newest record time comes just after the partitions
   await w.expandRow('Consumer Groups (');
   await w.expandRow('docs-consuming-rebalance');
   await w.waitForRow('rebalance-worker-b');

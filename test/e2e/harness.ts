@@ -130,6 +130,11 @@ export class WorkbenchPage {
     return row;
   }
 
+  /** Waits until no row contains `label` (a row that shows its own loading state, say, has its answer). */
+  async waitForNoRow(label: string, view?: string, timeout = 30_000): Promise<void> {
+    await this.rows(view).filter({ hasText: label }).first().waitFor({ state: 'hidden', timeout });
+  }
+
   /** Expands the first row containing `label` (no-op if it is already expanded). */
   async expandRow(label: string, view?: string): Promise<void> {
     const row = await this.waitForRow(label, view);

@@ -1,7 +1,8 @@
 // The tree at VAST's sizes, on the live broker: a 1,000-partition topic opens on its Configuration,
-// a summary and one page of partitions; a filter by partition number; one expansion costs two
-// ListOffsets (earliest, latest) per leader broker and a second one within the fresh window none
-// (requests counted on the wire through a relay); a group's offsets open on the lagging partitions,
+// a summary (with the newest record's time, which arrives after the partitions) and one page of
+// partitions; a filter by partition number; one expansion costs two ListOffsets (earliest, latest)
+// per leader broker and one more for the newest record's time, and a second one within the fresh
+// window none (requests counted on the wire through a relay); a group's offsets open on the lagging partitions,
 // the caught-up ones folded into one paged row.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -15,6 +16,8 @@ import { ConnectionNode } from '../../src/extension/tree/connectionNode';
 import { TopicNode } from '../../src/extension/tree/topicNode';
 import { COMMAND_IDS } from '../../src/extension/commandIds';
 import { extensionApi, findRow, rows, until, withPrompter } from './extensionApi';
+import type { ExtensionApi } from '../../src/extension/container';
+import type { ExplorerNode } from '../../src/extension/tree/explorerNode';
 import { ScriptedPrompter } from './scriptedPrompter';
 
 const PAGE = 10;
@@ -30,10 +33,20 @@ async function ledTopic(session: KafkaSession, prefix: string, partitions: numbe
 }
 const config = () => vscode.workspace.getConfiguration('eventBroker');
 
+/** The topic's summary row once its newest record time has come (it is read after the partitions). */
+async function newestShown(api: ExtensionApi, topicNode: ExplorerNode) {
+  return until('the newest record time on the summary row', async () => {
+    const summary = (await rows(api, topicNode)).find((c) => c.contextValue === 'topicSummary');
+    return summary && !summary.description.endsWith('newest …') ? summary : undefined;
+  });
+}
+
 suite('explorer tree for big topics', () => {
   let session: KafkaSession;
   let big: string;
   let relay: FrameRelay | undefined;
+  let producedFrom: number;
+  let producedUpTo: number;
 
   suiteSetup(async function () {
     this.timeout(180_000);
@@ -41,7 +54,9 @@ suite('explorer tree for big topics', () => {
     // Records in five partitions of a thousand: 3 + 3 + 3 + 2 + 2 = 13.
     const counts = new Map([[0, 3], [1, 3], [2, 3], [500, 2], [999, 2]]);
     big = await ledTopic(session, 'big-tree', 1000);
+    producedFrom = Date.now();
     await produce(session, big, [...counts].flatMap(([partition, n]) => Array.from({ length: n }, (_, i) => ({ value: `r${i}`, partition }))));
+    producedUpTo = Date.now();
     await config().update('tree.pageSize', PAGE, vscode.ConfigurationTarget.Global);
   });
   suiteTeardown(async () => {
@@ -63,12 +78,18 @@ suite('explorer tree for big topics', () => {
     assert.equal(row.description, '1,000 partitions');
     const children = await rows(api, row.node);
     assert.deepEqual(children.map((c) => c.label), ['Configuration', '≈13 records', ...Array.from({ length: PAGE }, (_, i) => `Partition ${i}`), 'Load more…']);
-    const summary = children[1];
-    assert.equal(summary.description, '995 empty · 1,000 partitions');
-    assert.equal(summary.contextValue, 'topicSummary');
+    assert.match(children[1].description, /^995 empty · 1,000 partitions( · newest .+)?$/);
+    assert.equal(children[1].contextValue, 'topicSummary');
+    const summary = await newestShown(api, row.node);
     const tooltip = (api.explorer.getTreeItem(summary.node).tooltip as vscode.MarkdownString).value;
     assert.match(tooltip, /two ListOffsets — earliest and latest — per leader broker/);
     assert.match(tooltip, /sum of end − start offset/);
+    const newest = /Newest record: (\S+), partition (\d+), offset (\d+) — the largest record timestamp/.exec(tooltip);
+    assert.ok(newest, tooltip);
+    const at = Date.parse(newest[1]);
+    assert.ok(at >= producedFrom && at <= producedUpTo, `${newest[1]} is within the suite's produce`);
+    assert.equal(summary.description, `995 empty · 1,000 partitions · newest ${new Date(at).toLocaleTimeString()}`);
+    assert.ok([0, 1, 2, 500, 999].includes(Number(newest[2])) && Number(newest[3]) < 3, `partition ${newest[2]} offset ${newest[3]} holds a record`);
     assert.equal(children.at(-1)!.description, `${PAGE} of 1000 shown`);
 
     await vscode.commands.executeCommand(COMMAND_IDS.loadMore, row.node);
@@ -84,9 +105,10 @@ suite('explorer tree for big topics', () => {
     assert.match(filter.asked[0].title, /^Filter the partitions of /);
     assert.equal(api.explorer.getTreeItem(row.node).description, '1,000 partitions · filter: 998-999, 500, 7');
     const filtered = await rows(api, row.node);
+    assert.match(filtered[1].description, /^995 empty · 1,000 partitions/);
     assert.deepEqual(filtered.map((c) => [c.label, c.description.replace(/leader \d+/, 'leader N')]), [
       ['Configuration', filtered[0].description],
-      ['≈13 records', '995 empty · 1,000 partitions'],
+      ['≈13 records', filtered[1].description],
       ['Filter: 998-999, 500, 7', '4 of 1,000 partitions · click to clear'],
       ['Partition 7', '0…0≈ · leader N'],
       ['Partition 500', '0…2≈ · leader N'],
@@ -110,7 +132,7 @@ suite('explorer tree for big topics', () => {
     assert.deepEqual(cleared.slice(2, 4).map((c) => c.label), ['Partition 0', 'Partition 1']);
   });
 
-  test('one expansion: two ListOffsets (earliest, latest) per leader broker for 1,000 partitions; again within the fresh window: no request', async () => {
+  test('one expansion: two ListOffsets (earliest, latest) per leader broker for 1,000 partitions and one for the newest record time; again within the fresh window: no request', async () => {
     const api = await extensionApi();
     const seen: string[] = [];
     relay = await startFrameRelay(testBroker().bootstrap[0], { onRequest: (_frame, request) => void seen.push(API_NAMES[request.apiKey] ?? `api ${request.apiKey}`) });
@@ -124,7 +146,8 @@ suite('explorer tree for big topics', () => {
     const before = seen.length;
     const first = await rows(api, node);
     assert.equal(first.filter((c) => c.contextValue === 'partition').length, PAGE);
-    assert.equal(count('ListOffsets', before), 2 * leaders, `requests of the expansion: ${seen.slice(before).join(', ')}`);
+    await newestShown(api, node);
+    assert.equal(count('ListOffsets', before), 3 * leaders, `two for the offsets and one for the newest record's time a leader: ${seen.slice(before).join(', ')}`);
 
     const again = seen.length;
     await rows(api, node); // collapsed and expanded again, a second later
@@ -134,8 +157,8 @@ suite('explorer tree for big topics', () => {
 
     node.reset(); // what Refresh on the row does
     const refreshed = seen.length;
-    await rows(api, node);
-    assert.equal(count('ListOffsets', refreshed), 2 * leaders, 'Refresh reads again');
+    await newestShown(api, node);
+    assert.equal(count('ListOffsets', refreshed), 3 * leaders, 'Refresh reads again');
   });
 
   test("a group's offsets: the lagging partitions first, most lag first; the caught-up ones folded into one paged row", async function () {

@@ -24,6 +24,8 @@ export interface VastLikeOptions {
    * are renamed to an api key no client knows, so the answer keeps its length.
    */
   hideApis?: number[];
+  /** Lower the newest version ApiVersions offers of these requests (api key → version), as an older broker would. */
+  maxVersions?: Record<number, number>;
 }
 
 /** An api key no Kafka release uses: a hidden request's entry in ApiVersions becomes this. */
@@ -70,6 +72,7 @@ export async function startVastLikeProxy(target: string, options: VastLikeOption
     onAnswer(frame, request) {
       if (!request) return;
       if (request.apiKey === API_KEYS.ApiVersions && options.hideApis) hideFromApiVersions(frame, request.apiVersion, new Set(options.hideApis));
+      if (request.apiKey === API_KEYS.ApiVersions && options.maxVersions) capApiVersions(frame, request.apiVersion, options.maxVersions);
       const fetch = fetchByRequest.get(request);
       fetchByRequest.delete(request);
       if (fetch) {
@@ -105,6 +108,16 @@ function hideFromApiVersions(frame: Buffer, version: number, hidden: Set<number>
   const count = frame.readInt32BE(10);
   for (let i = 0, p = 14; i < count; i++, p += 6) {
     if (hidden.has(frame.readInt16BE(p))) frame.writeInt16BE(NO_SUCH_API, p);
+  }
+}
+
+/** ApiVersions v0–v2 answer: each entry's max_version lowered to the cap given for its api key. */
+function capApiVersions(frame: Buffer, version: number, caps: Record<number, number>): void {
+  if (version > 2) return; // kafkajs 2.2.4 asks for v2 at most
+  const count = frame.readInt32BE(10);
+  for (let i = 0, p = 14; i < count; i++, p += 6) {
+    const cap = caps[frame.readInt16BE(p)];
+    if (cap !== undefined && frame.readInt16BE(p + 4) > cap) frame.writeInt16BE(cap, p + 4);
   }
 }
 

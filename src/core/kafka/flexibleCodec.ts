@@ -3,12 +3,19 @@
 // length + 1 (0 = null), and tagged fields after every structure, which we write empty and skip
 // when reading (a newer broker may add some; skipping them is what the protocol asks).
 
+import { readInt64 } from './int64';
+
 /** Builds a request body. Integers are big-endian, as everywhere in the protocol. */
 export class FlexibleWriter {
   private readonly parts: Buffer[] = [];
 
   int8(value: number): this {
     return this.push(Buffer.from([value & 0xff]));
+  }
+  int16(value: number): this {
+    const b = Buffer.alloc(2);
+    b.writeInt16BE(value);
+    return this.push(b);
   }
   int32(value: number): this {
     const b = Buffer.alloc(4);
@@ -64,6 +71,10 @@ export class FlexibleReader {
   }
   int32(): number {
     return this.buf.readInt32BE(this.take(4));
+  }
+  /** As a number: offsets and millisecond timestamps stay far below 2^53. */
+  int64(): number {
+    return readInt64(this.buf, this.take(8));
   }
   bool(): boolean {
     return this.int8() !== 0;

@@ -12,6 +12,8 @@ import { pagedNodes, type PagedNode } from './paging';
 import { TopicSummaryNode } from './topicSummaryNode';
 import { PartitionFilterNode } from './partitionFilterNode';
 import type { PartitionFilter } from './partitionFilter';
+import { BackgroundRead } from './backgroundRead';
+import { readNewestRecord } from '../../core/topics/newestRecord';
 
 /**
  * How long one read of a topic's offsets answers its expansions: collapsing and expanding again,
@@ -23,6 +25,8 @@ export const PARTITIONS_FRESH_MS = 10_000;
 interface PartitionsRead {
   at: number;
   partitions: Promise<PartitionInfo[]>;
+  /** Its summary row, made at the first expansion that shows the read, with the newest record's time read once. */
+  summary?: TopicSummaryNode;
 }
 
 export class TopicNode implements ExplorerNode, PagedNode {
@@ -61,13 +65,15 @@ export class TopicNode implements ExplorerNode, PagedNode {
   async children(): Promise<ExplorerNode[]> {
     this.configuration ??= new TopicConfigNode(this, this.connection, this.context, this.topic.name);
     let partitions: PartitionInfo[];
-    let readAt: number;
+    let read: PartitionsRead;
     try {
-      ({ partitions, readAt } = await this.partitions());
+      ({ partitions, read } = await this.partitions());
     } catch (err) {
       return [ErrorNode.from(this, err, `describe topic ${this.topic.name}`)];
     }
-    const nodes: ExplorerNode[] = [this.configuration, new TopicSummaryNode(this, this.connection, this.topic.name, partitions, readAt)];
+    const readAt = read.at;
+    read.summary ??= this.summaryOf(read, partitions);
+    const nodes: ExplorerNode[] = [this.configuration, read.summary];
     const filter = this.filter;
     const shown = filter ? partitions.filter((p) => filter.matches(p.partition)) : partitions;
     if (filter) nodes.push(new PartitionFilterNode(this, this.connection, this.topic.name, filter.text, shown.length, partitions.length));
@@ -77,7 +83,7 @@ export class TopicNode implements ExplorerNode, PagedNode {
   }
 
   /** The partitions of the latest read while it is fresh; otherwise (or after a failure) a new read. */
-  private async partitions(): Promise<{ partitions: PartitionInfo[]; readAt: number }> {
+  private async partitions(): Promise<{ partitions: PartitionInfo[]; read: PartitionsRead }> {
     if (!this.read || Date.now() - this.read.at > PARTITIONS_FRESH_MS) {
       const read: PartitionsRead = { at: Date.now(), partitions: this.context.session(this.connection).then((s) => describePartitions(s, this.topic.name)) };
       read.partitions.catch(() => {
@@ -85,8 +91,23 @@ export class TopicNode implements ExplorerNode, PagedNode {
       });
       this.read = read;
     }
-    const { at, partitions } = this.read;
-    return { partitions: await partitions, readAt: at };
+    const read = this.read;
+    return { partitions: await read.partitions, read };
+  }
+
+  /**
+   * The summary row of a read. Its newest record time is asked in the background, after the
+   * offsets: the first page of partitions never waits for it, and the row is redrawn when it comes.
+   */
+  private summaryOf(read: PartitionsRead, partitions: PartitionInfo[]): TopicSummaryNode {
+    const newest = new BackgroundRead(
+      this.context.session(this.connection).then((s) => readNewestRecord(s, this.topic.name, partitions)),
+      () => {
+        if (this.read === read) this.context.changed(summary); // a Refresh meanwhile made a newer read
+      },
+    );
+    const summary = new TopicSummaryNode(this, this.connection, this.topic.name, partitions, read.at, newest);
+    return summary;
   }
 
   loadMore(): void {

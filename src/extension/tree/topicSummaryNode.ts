@@ -1,6 +1,10 @@
 import * as vscode from 'vscode';
 import type { PartitionInfo } from '../../core/model';
 import { summarizePartitions } from '../../core/topics/partitionsSummary';
+import type { NewestRecord } from '../../core/topics/newestRecord';
+import { isoTime } from '../../core/records/render/recordTime';
+import { explainError } from '../../core/errors';
+import type { BackgroundRead } from './backgroundRead';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerNode } from './explorerNode';
 import { APPROXIMATE_END_NOTE } from './simpleNodes';
@@ -10,7 +14,8 @@ const n = (x: number) => x.toLocaleString('en-US');
 
 /**
  * The row under a topic's Configuration: how many partitions, about how many records, how many
- * empty — from the offsets the expansion read, so it costs no request of its own.
+ * empty — from the offsets the expansion read — and the newest record's time, which arrives on its
+ * own (one ListOffsets a leader broker, read in the background: the partitions do not wait for it).
  */
 export class TopicSummaryNode implements ExplorerNode {
   constructor(
@@ -19,6 +24,7 @@ export class TopicSummaryNode implements ExplorerNode {
     readonly topic: string,
     private readonly partitions: PartitionInfo[],
     private readonly readAt: number,
+    private readonly newest: BackgroundRead<NewestRecord>,
   ) {}
 
   treeItem(): vscode.TreeItem {
@@ -26,12 +32,13 @@ export class TopicSummaryNode implements ExplorerNode {
     const item = new vscode.TreeItem(`≈${n(s.approximateRecords)} record${s.approximateRecords === 1 ? '' : 's'}`, vscode.TreeItemCollapsibleState.None);
     item.id = `topicSummary:${this.connection.id}:${this.topic}`;
     // The topic's row already counts the partitions: what is new here comes first.
-    item.description = [`${n(s.emptyPartitions)} empty`, `${n(s.partitions)} partition${s.partitions === 1 ? '' : 's'}`, s.leaderless ? `${n(s.leaderless)} without a leader` : ''].filter(Boolean).join(' · ');
+    const newest = this.newestRecord();
+    item.description = [`${n(s.emptyPartitions)} empty`, `${n(s.partitions)} partition${s.partitions === 1 ? '' : 's'}`, s.leaderless ? `${n(s.leaderless)} without a leader` : '', newest.words].filter(Boolean).join(' · ');
     item.tooltip = new vscode.MarkdownString(
       [
         `**${this.topic}**: ${n(s.partitions)} partitions, about ${n(s.approximateRecords)} records, ${n(s.emptyPartitions)} empty`,
         `Computed from the offsets read at ${new Date(this.readAt).toLocaleTimeString()} (one Metadata request and two ListOffsets — earliest and latest — per leader broker, for every partition at once): records are the sum of end − start offset, an upper bound, since offsets can have gaps (compaction); a partition is empty when its start and end offsets are equal.`,
-        'The newest record\'s time is not shown: it would take a read of every partition. Replay Topic… or Tail Topic show the newest records.',
+        newest.tooltip,
         s.leaderless ? `${n(s.leaderless)} partition(s) have no leader: their offsets could not be read and count as empty.` : '',
         '',
         APPROXIMATE_END_NOTE,
@@ -41,4 +48,25 @@ export class TopicSummaryNode implements ExplorerNode {
     item.contextValue = CONTEXT_VALUES.topicSummary;
     return item;
   }
+
+  /** The newest record's words for the row (empty when there are none to show) and its tooltip line. */
+  private newestRecord(): { words: string; tooltip: string } {
+    if (this.newest.pending) return { words: 'newest …', tooltip: "The newest record's time is being read (one ListOffsets per leader broker)." };
+    const failed = this.newest.failed;
+    const newest: NewestRecord = failed ? { kind: 'notTold', reason: explainError(failed.error) } : this.newest.value!;
+    if (newest.kind === 'none') return { words: '', tooltip: 'No partition holds a record, as far as the brokers say.' };
+    if (newest.kind === 'notTold') return { words: '', tooltip: `The newest record's time is not shown: ${newest.reason} Replay Topic… or Tail Topic show the newest records.` };
+    const iso = isoTime(newest.timestamp);
+    if (iso === undefined) return { words: '', tooltip: `The newest record's timestamp, ${newest.timestamp}, is not a time (partition ${newest.partition}, offset ${n(newest.offset)}).` };
+    return {
+      words: `newest ${whenWords(newest.timestamp, this.readAt)}`,
+      tooltip: `Newest record: ${iso}, partition ${newest.partition}, offset ${n(newest.offset)} — the largest record timestamp the brokers keep (ListOffsets MAX_TIMESTAMP, one request per leader broker). A producer sets its own timestamps, so one can lie in the future.`,
+    };
+  }
+}
+
+/** The time of day when it is the day the offsets were read, else the date. */
+function whenWords(timestamp: number, readAt: number): string {
+  const at = new Date(timestamp);
+  return at.toDateString() === new Date(readAt).toDateString() ? at.toLocaleTimeString() : at.toLocaleDateString();
 }
