@@ -46,8 +46,13 @@ test('Create Topic… from the palette: the answers, then the plan in the modal,
   await wb.expandRow(topic);
   await wb.expandRow('Configuration');
   await wb.waitForRow('retention.ms');
-  const rows = await wb.treeRows('Explorer');
-  assert.ok(rows.some((r) => r.startsWith('Configuration') && r.includes('2 set on the topic')), rows.join(' | '));
+  // The Configuration row counts the topic's own settings once they are read, in a redraw that VS
+  // Code may hold back: it passes tree changes on at once, then those of the next 200 ms together
+  // (ExtHostTreeView's debounce), so one that follows the summary row's newest record time waits.
+  const rows = await until('the Configuration row counting the settings', async () => {
+    const now = await wb.treeRows('Explorer');
+    return now.some((r) => r.startsWith('Configuration') && r.includes('2 set on the topic')) ? now : undefined;
+  }).catch(async () => assert.fail((await wb.treeRows('Explorer')).join(' | ')));
   assert.ok(rows.some((r) => r.startsWith('cleanup.policy') && r.includes('compact · topic')), rows.join(' | '));
   await wb.screenshot('topic-configuration');
 });
