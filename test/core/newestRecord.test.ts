@@ -7,9 +7,8 @@ import { KafkaSession } from '../../src/core/session';
 import { describePartitions } from '../../src/core/topics/listTopics';
 import { produce } from '../../src/core/topics/produce';
 import { readNewestRecord } from '../../src/core/topics/newestRecord';
-import { testBroker } from '../support/brokerEnv';
 import { openSession, topicWith } from '../support/kafkaFixtures';
-import { startVastLikeProxy, type VastLikeProxy } from '../support/vastLikeBrokerProxy';
+import { PROXY_NEEDS_ONE_BROKER, sessionsThroughProxy } from '../support/proxiedSessions';
 import { API_KEYS } from '../support/kafkaFrames';
 
 describe('the newest record time of a topic', () => {
@@ -39,27 +38,15 @@ describe('the newest record time of a topic', () => {
   });
 });
 
-describe('the newest record time from a broker without ListOffsets v7', { skip: testBroker().bootstrap.length === 1 ? false : 'the proxy fronts a single broker' }, () => {
-  let proxy: VastLikeProxy;
-  let viaProxy: KafkaSession;
-  let direct: KafkaSession;
-  before(async () => {
-    proxy = await startVastLikeProxy(testBroker().bootstrap[0], { immediateFetch: false, maxVersions: { [API_KEYS.ListOffsets]: 6 } });
-    direct = openSession();
-    viaProxy = KafkaSession.open({ bootstrap: [proxy.bootstrap], timeoutMs: 15_000 });
-  });
-  after(async () => {
-    await viaProxy?.close();
-    await direct?.close();
-    await proxy?.close();
-  });
+describe('the newest record time from a broker without ListOffsets v7', { skip: PROXY_NEEDS_ONE_BROKER }, () => {
+  const at = sessionsThroughProxy({ immediateFetch: false, maxVersions: { [API_KEYS.ListOffsets]: 6 } });
 
   test('is not told, in one sentence, and nothing else fails', { timeout: 60_000 }, async () => {
-    const topic = await topicWith(direct, 'newest-old-broker', 1);
-    await produce(direct, topic, [{ value: 'x', partition: 0 }]);
-    const partitions = await describePartitions(viaProxy, topic);
+    const topic = await topicWith(at.direct, 'newest-old-broker', 1);
+    await produce(at.direct, topic, [{ value: 'x', partition: 0 }]);
+    const partitions = await describePartitions(at.viaProxy, topic);
     assert.deepEqual(partitions.map((p) => [p.low, p.high]), [[0, 1]], 'the offsets still read, through ListOffsets v1–v3');
-    assert.deepEqual(await readNewestRecord(viaProxy, topic, partitions), {
+    assert.deepEqual(await readNewestRecord(at.viaProxy, topic, partitions), {
       kind: 'notTold',
       reason: "This broker does not tell a partition's newest record time (that needs ListOffsets v7, Kafka 3.0 or later).",
     });

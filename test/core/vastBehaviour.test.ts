@@ -2,51 +2,18 @@
 // once (the reader must back off by itself) and end offsets that trail the newest events (the
 // reader must decide "caught up" by reading, never from the reported end). A named proxy in front
 // of the real broker produces exactly those two behaviours (test/support/vastLikeBrokerProxy.ts).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { KafkaSession } from '../../src/core/session';
 import { describePartitions } from '../../src/core/topics/listTopics';
 import { produce } from '../../src/core/topics/produce';
 import { replay } from '../../src/core/replay';
 import { tail } from '../../src/core/tail';
 import { describeGroup } from '../../src/core/groups/describeGroup';
-import { testBroker } from '../support/brokerEnv';
-import { collect, liveConsumer, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
-import { startVastLikeProxy, type VastLikeOptions, type VastLikeProxy } from '../support/vastLikeBrokerProxy';
+import { collect, liveConsumer, topicWith, uniqueName } from '../support/kafkaFixtures';
+import { PROXY_NEEDS_ONE_BROKER, sessionsThroughProxy } from '../support/proxiedSessions';
 import { withDeadline } from '../support/deadline';
 
-const single = testBroker().bootstrap.length === 1 ? false : 'the proxy fronts a single broker';
-
-/**
- * For one suite: a VAST-like proxy in front of the test broker, a session straight to the broker
- * (to produce) and one through the proxy (under test). Read the getters inside tests.
- */
-function sessionsThroughProxy(options: VastLikeOptions) {
-  let proxy: VastLikeProxy | undefined;
-  let direct: KafkaSession | undefined;
-  let viaProxy: KafkaSession | undefined;
-  before(async () => {
-    proxy = await startVastLikeProxy(testBroker().bootstrap[0], options);
-    direct = openSession();
-    viaProxy = KafkaSession.open({ bootstrap: [proxy.bootstrap], timeoutMs: 15_000 });
-  });
-  after(async () => {
-    await viaProxy?.close();
-    await direct?.close();
-    await proxy?.close();
-  });
-  return {
-    get proxy() {
-      return proxy!;
-    },
-    get direct() {
-      return direct!;
-    },
-    get viaProxy() {
-      return viaProxy!;
-    },
-  };
-}
+const single = PROXY_NEEDS_ONE_BROKER;
 
 describe('against a broker that answers empty fetches at once', { skip: single }, () => {
   const at = sessionsThroughProxy({ immediateFetch: true });
