@@ -1,6 +1,7 @@
-// ListOffsets v1–v3 (and v7 for the newest record's time), encoded and decoded by us in one buffer each way. kafkajs builds an Encoder
-// (a Buffer of its own) per partition and joins them, and turns every int64 into a Long and then a
-// string: at 10,000 partitions that was ~120 ms of CPU per request, a quarter of `ebx partitions`.
+// ListOffsets v1–v3 (and v7 for the newest record's time), encoded and decoded by us in one buffer
+// each way. kafkajs builds an Encoder (a Buffer of its own) per partition and joins them, and turns
+// every int64 into a Long and then a string: at 10,000 partitions that was ~120 ms of CPU per
+// request, a quarter of `ebx partitions`.
 // The bytes are the same as kafkajs's (Kafka's ListOffsetsRequest.json / ListOffsetsResponse.json);
 // v0 (brokers before 0.10.1) answers a list of offsets per partition and stays with kafkajs.
 // v7 (flexible, Kafka 3.0+) is the first to answer MAX_TIMESTAMP (KIP-734): it is sent only for that.
