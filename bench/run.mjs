@@ -11,8 +11,8 @@
 // Broker: KAFKA_BOOTSTRAP when set (for --smoke only when the test runner started it locally),
 // otherwise a fresh one from scripts/broker.mjs in a temporary directory, stopped at the end.
 // --reps    repetitions of each side-by-side comparison (default 5; 1 with --quick).
-// --ceilings  only the opt-in scenario at VAST's ceilings (bench/ceilings.mjs, run by
-//           bench/ceilingsRun.mjs): a topic of 1,000 / 5,000 / 10,000 partitions (--sizes; 20,000
+// --ceilings  only the opt-in scenario at VAST's ceilings (bench/ceilings/ceilings.mjs, run by
+//           bench/ceilings/run.mjs): a topic of 1,000 / 5,000 / 10,000 partitions (--sizes; 20,000
 //           runs on a two-broker cluster it starts, or on KAFKA_BOOTSTRAP's); each size is saved to
 //           bench/results/ceilings.json, ceilings.md and docs/performance.md as soon as it is
 //           measured. Never part of a default, quick or smoke run.
@@ -36,7 +36,7 @@ const SCENARIOS = {
   footprint: () => import('./footprint.mjs').then((m) => m.footprintScenario),
   search: () => import('./search.mjs').then((m) => m.searchScenario),
   formats: () => import('./formats.mjs').then((m) => m.formatsScenario),
-  ceilings: () => Promise.reject(new Error('the ceilings scenario runs through bench/ceilingsRun.mjs')),
+  ceilings: () => Promise.reject(new Error('the ceilings scenario runs through bench/ceilings/run.mjs')),
 };
 /** Opt-in only (--ceilings, or --only ceilings): minutes of set-up, so never part of a default or smoke run. */
 const OPT_IN = new Set(['ceilings']);
@@ -77,7 +77,7 @@ async function main() {
   const args = parseArgs(process.argv.slice(2));
   if (args.only.includes('ceilings')) {
     if (args.only.length > 1) throw new Error('the ceilings scenario runs alone: node bench/run.mjs --ceilings');
-    const { runCeilings } = await import('./ceilingsRun.mjs');
+    const { runCeilings } = await import('./ceilings/run.mjs');
     const failed = await runCeilings({ reps: args.reps, ...(args.sizes ? { sizes: args.sizes } : {}) });
     console.log(`bench: ceilings ran, ${failed} size${failed === 1 ? '' : 's'} with a failure`);
     return failed === 0 ? 0 : 1;

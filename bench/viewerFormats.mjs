@@ -23,12 +23,12 @@ const REPS = Number(values.reps);
 
 const { loadSchemaFile } = requireOut('core/formats/schemaFiles.js');
 const { RecordDecoder } = requireOut('core/formats/recordDecoder.js');
-const { RecordStore } = requireOut('core/records/recordStore.js');
-const { timeOrder } = requireOut('core/records/recordView.js');
-const { rowsAt } = requireOut('core/records/recordRows.js');
-const { recordDetail } = requireOut('core/records/recordDetail.js');
-const { exportLines } = requireOut('core/records/recordExport.js');
-const { decodedPanelLines, recordPanelLines } = requireOut('core/records/render/recordLine.js');
+const { RecordStore } = requireOut('core/recordsViewer/recordStore.js');
+const { timeOrder } = requireOut('core/recordsViewer/recordView.js');
+const { rowsAt } = requireOut('core/recordsViewer/recordRows.js');
+const { recordDetail } = requireOut('core/recordsViewer/recordDetail.js');
+const { exportLines } = requireOut('core/recordsViewer/recordExport.js');
+const { decodedPanelLines, recordPanelLines } = requireOut('core/rendering/recordLine.js');
 
 const codec = loadSchemaFile(path.join(ROOT, 'bench', 'schemas', 'benchOrder.avsc'));
 const decoder = new RecordDecoder({ value: { format: 'avro', codec } });

@@ -1,7 +1,7 @@
 // Destructive commands show exactly what they will remove and ask; with nobody at a terminal to
 // answer, they refuse rather than guess.
 import { UsageError } from '../core/errors';
-import { escapeForTerminal } from '../core/records/render/terminalText';
+import { escapeForTerminal } from '../core/rendering/terminalText';
 
 export const NO_TERMINAL_REFUSAL = 'refusing to delete without --yes when there is no terminal to confirm on';
 

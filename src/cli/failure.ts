@@ -1,7 +1,7 @@
 // Turns whatever a command threw into an exit code and (at most) one line on stderr.
 import { CommanderError } from 'commander';
 import { explainError, isAbort, UsageError } from '../core/errors';
-import { escapeForTerminal } from '../core/records/render/terminalText';
+import { escapeForTerminal } from '../core/rendering/terminalText';
 import { BrokerError } from '../core/brokerError';
 
 export const EXIT_OK = 0;

@@ -7,7 +7,7 @@
 // fetched once. Problems (a registry down) are told once each on stderr, never on stdout.
 import type { ToolRecordFormats } from '../core/tools/toolDefinition';
 import type { SchemaRegistryClient } from '../core/schemaRegistry/registryClient';
-import { escapeForTerminal } from '../core/records/render/terminalText';
+import { escapeForTerminal } from '../core/rendering/terminalText';
 import { registryUrlOf, type FormatFlags } from './formatOptions';
 
 export function mcpRecordFormats(env: NodeJS.ProcessEnv = process.env): ToolRecordFormats | undefined {

@@ -2,7 +2,7 @@
 // Lines for record streams. Writes respect backpressure so `| head` and `> /dev/null` stay fast (a
 // reader that goes away ends the program quietly: closedPipe.ts). Loaded with the commands' actions,
 // not by `ebx --help`.
-import { escapeForTerminal, jsonForTerminal } from '../core/records/render/terminalText';
+import { escapeForTerminal, jsonForTerminal } from '../core/rendering/terminalText';
 
 export type Cell = string | number | boolean | null | undefined;
 

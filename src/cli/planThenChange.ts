@@ -2,7 +2,7 @@
 // terminal (or take --yes), then change and say what changed. The plan is printed before the
 // question, so people answer for exactly it; --json prints the same shape before and after.
 import { UsageError } from '../core/errors';
-import { escapeForTerminal } from '../core/records/render/terminalText';
+import { escapeForTerminal } from '../core/rendering/terminalText';
 import { askYesNo, canAsk } from './confirm';
 import type { GlobalOptions } from './globalOptions';
 import { printJson, writeOut } from './output';

@@ -12,7 +12,7 @@ import { registrySchemaSource } from '../core/formats/registryCodecs';
 import { loadSchemaFile } from '../core/formats/schemaFiles';
 import { SchemaRegistryClient, type RegistryConfig } from '../core/schemaRegistry/registryClient';
 import { parseSubjectStrategy, type SubjectStrategy } from '../core/schemaRegistry/subjectStrategy';
-import { escapeForTerminal } from '../core/records/render/terminalText';
+import { escapeForTerminal } from '../core/rendering/terminalText';
 import { registryUrlOf, type FormatFlags } from './formatOptions';
 
 type Role = 'key' | 'value';

@@ -3,8 +3,8 @@
 import { isAbort } from '../core/errors';
 import type { PartitionBatch } from '../core/reader/partitionReader';
 import type { RecordDecoder } from '../core/formats/recordDecoder';
-import { recordJsonLines } from '../core/records/render/jsonLinesBytes';
-import { decodedRecordJsonLines } from '../core/records/render/decodedJsonLinesBytes';
+import { recordJsonLines } from '../core/rendering/jsonLinesBytes';
+import { decodedRecordJsonLines } from '../core/rendering/decodedJsonLinesBytes';
 import { JsonLinesWriter } from './output';
 
 export interface StreamRun {

@@ -5,7 +5,7 @@ import { commitPlan, explainCommitError, failedPartitions, type ResetResult } fr
 import type { ResetPlan } from '../core/offsetReset/resetPlan';
 import { describeChange, type PlannedPartition } from '../core/offsetReset/resetTarget';
 import { UsageError } from '../core/errors';
-import { escapeForTerminal } from '../core/records/render/terminalText';
+import { escapeForTerminal } from '../core/rendering/terminalText';
 import { askYesNo, canAsk } from './confirm';
 import { EXIT_FAILURE } from './failure';
 import type { GlobalOptions } from './globalOptions';

@@ -2,7 +2,7 @@ import type { ShownRecord } from './model';
 import type { KafkaSession } from './session';
 import { readPartitions, type PartitionBatch } from './reader/partitionReader';
 import { resolveStart, type ResolvedStart, type StartPosition } from './reader/startPosition';
-import { showRecord } from './records/render/decode';
+import { showRecord } from './rendering/decode';
 import { UsageError } from './errors';
 import { validateTopicName } from './topics/topicName';
 

@@ -1,5 +1,5 @@
 import type { ShownRecord } from './model';
-import { recordDocumentLine } from './records/render/jsonLines';
+import { recordDocumentLine } from './rendering/jsonLines';
 import { counted } from './counted';
 
 /** What a replay document says about itself, in its first line. */

@@ -1,7 +1,7 @@
 import type { ShownRecord } from './model';
 import type { KafkaSession } from './session';
 import { readPartitions, type PartitionBatch, type ReadPosition } from './reader/partitionReader';
-import { showRecord } from './records/render/decode';
+import { showRecord } from './rendering/decode';
 import { EARLIEST, LATEST } from './clusterAccess';
 import { UsageError } from './errors';
 import { askAgainWhileLeadersSettle } from './askAgain';

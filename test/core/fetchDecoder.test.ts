@@ -12,7 +12,7 @@ import { Kafka, Partitioners, CompressionTypes } from 'kafkajs';
 import { fetchPartitions, type FetchingBroker } from '../../src/core/kafka/fetchRequest';
 import { registerCodecs } from '../../src/core/kafka/codecs';
 import { replayBatches } from '../../src/core/replay';
-import { recordJsonLines } from '../../src/core/records/render/jsonLinesBytes';
+import { recordJsonLines } from '../../src/core/rendering/jsonLinesBytes';
 import type { FetchLimits, RawRecord } from '../../src/core/clusterAccess';
 import type { KafkaSession } from '../../src/core/session';
 import { applicationKafka, kcatProduce, openSession, uniqueName } from '../support/kafkaFixtures';

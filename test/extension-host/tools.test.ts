@@ -17,7 +17,7 @@ import { listGroups } from '../../src/core/groups/listGroups';
 import { describePartitions } from '../../src/core/topics/listTopics';
 import { produce } from '../../src/core/topics/produce';
 import { TOOL_DEFINITIONS, toolNamed } from '../../src/core/tools/toolList';
-import { RECORD_LIMIT, VALUE_PREVIEW_BYTES } from '../../src/core/records/render/agentPreview';
+import { RECORD_LIMIT, VALUE_PREVIEW_BYTES } from '../../src/core/rendering/agentPreview';
 import { BrokerLanguageModelTool } from '../../src/extension/tools/brokerLanguageModelTool';
 import { extensionToolContext } from '../../src/extension/tools/extensionToolContext';
 import { extensionApi, EXTENSION_ID, until } from './extensionApi';

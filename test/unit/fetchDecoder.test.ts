@@ -1,4 +1,4 @@
-// The Fetch decoder (src/core/kafka/recordBatchDecoder.ts, fetchResponseDecoder.ts) held to kafkajs's
+// The Fetch decoder (src/core/kafka/protocol/recordBatchDecoder.ts, fetchResponseDecoder.ts) held to kafkajs's
 // own decoder on the same bytes: batches encoded by kafkajs's RecordBatch encoder (compressed here
 // with every codec), legacy message sets by its MessageSet encoder, then decoded by both. Where the
 // two must differ (control records, aborted transactions, offsets before the one asked for, batches
@@ -15,8 +15,8 @@ import MessageSet from 'kafkajs/src/protocol/messageSet';
 import Decoder from 'kafkajs/src/protocol/decoder';
 import Encoder from 'kafkajs/src/protocol/encoder';
 import { decode as decodeKafkaJsFetchV11 } from 'kafkajs/src/protocol/requests/fetch/v11/response';
-import { decodeRecordSet } from '../../src/core/kafka/recordBatchDecoder';
-import { decodeFetchResponse } from '../../src/core/kafka/fetchResponseDecoder';
+import { decodeRecordSet } from '../../src/core/kafka/protocol/recordBatchDecoder';
+import { decodeFetchResponse } from '../../src/core/kafka/protocol/fetchResponseDecoder';
 import { registerCodecs } from '../../src/core/kafka/codecs';
 import type { RawRecord } from '../../src/core/clusterAccess';
 

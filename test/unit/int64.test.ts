@@ -1,8 +1,8 @@
-// Kafka's int64 fields read and written as numbers through two int32 halves (src/core/kafka/int64.ts),
+// Kafka's int64 fields read and written as numbers through two int32 halves (src/core/kafka/protocol/int64.ts),
 // held to Node's BigInt reads and writes over the values offsets and timestamps take.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readInt64, writeInt64 } from '../../src/core/kafka/int64';
+import { readInt64, writeInt64 } from '../../src/core/kafka/protocol/int64';
 
 const VALUES = [0, 1, -1, -2, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1, 2 ** 32, 2 ** 32 + 1, -(2 ** 32), -(2 ** 32) - 1, 1_733_380_000_000, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER];
 

@@ -1,13 +1,13 @@
-// Our Fetch and ListOffsets encoders (src/core/kafka/fetchRequestEncoder.ts, listOffsetsRequest.ts)
+// Our Fetch and ListOffsets encoders (src/core/kafka/protocol/fetchRequestEncoder.ts, listOffsetsRequest.ts)
 // held to kafkajs's own encoders byte for byte, at every version we encode; and our ListOffsets
 // decoder to kafkajs's reading of the same answer. The real-broker tiers send them for real.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { requests } from 'kafkajs/src/protocol/requests';
 import Encoder from 'kafkajs/src/protocol/encoder';
-import { encodeFetchRequest, FETCH_OURS_NEWEST, FETCH_OURS_OLDEST, type FetchRequestBody } from '../../src/core/kafka/fetchRequestEncoder';
+import { encodeFetchRequest, FETCH_OURS_NEWEST, FETCH_OURS_OLDEST, type FetchRequestBody } from '../../src/core/kafka/protocol/fetchRequestEncoder';
 import { decodeListOffsetsResponse, decodeListOffsetsV7Response, encodeListOffsetsRequest, encodeListOffsetsV7Request, LIST_OFFSETS_NEWEST, LIST_OFFSETS_OLDEST_OURS } from '../../src/core/kafka/listOffsetsRequest';
-import { FlexibleWriter } from '../../src/core/kafka/flexibleCodec';
+import { FlexibleWriter } from '../../src/core/kafka/protocol/flexibleCodec';
 
 type Protocol = (args: object) => { request: { encode: () => Promise<{ buffer: Buffer }> }; response: { decode: (b: Buffer) => Promise<unknown> } };
 const definitions = (name: string) => requests[name] as { protocol: (o: { version: number }) => Protocol };

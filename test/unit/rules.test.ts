@@ -10,7 +10,7 @@ import { decodeAssignment } from '../../src/core/kafka/memberAssignment';
 import { classifyError } from '../../src/core/kafka/classifyError';
 import type { BrokerError } from '../../src/core/brokerError';
 import { IdleBackoff } from '../../src/core/reader/idleBackoff';
-import { showBytes } from '../../src/core/records/render/decode';
+import { showBytes } from '../../src/core/rendering/decode';
 import { decompressSnappy } from '../../src/core/kafka/codecs';
 import { AssignerProtocol } from 'kafkajs';
 

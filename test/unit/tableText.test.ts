@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import Table from 'cli-table3';
 import { formatTable, type Cell } from '../../src/cli/output';
-import { escapeForTerminal } from '../../src/core/records/render/terminalText';
+import { escapeForTerminal } from '../../src/core/rendering/terminalText';
 
 /** What formatTable drew before, with the options it gave cli-table3. */
 function cliTable3Text(head: string[], rows: Cell[][]): string {

@@ -4,7 +4,7 @@ import { describeCluster } from '../../core/cluster/clusterDescription';
 import { globalsOf } from '../globalOptions';
 import { printJson, printTable, writeOut } from '../output';
 import { oneShot } from '../session';
-import { escapeForTerminal } from '../../core/records/render/terminalText';
+import { escapeForTerminal } from '../../core/rendering/terminalText';
 
 export async function showBrokers(command: Command): Promise<void> {
   const globals = globalsOf(command);

@@ -5,7 +5,7 @@ import { listGroups } from '../../core/groups/listGroups';
 import type { DeleteGroupResult } from '../../core/model';
 import { UsageError } from '../../core/errors';
 import { canAsk, confirmDeletion, NO_TERMINAL_REFUSAL, reportNothingDeleted, requireTerminalOrYes } from '../confirm';
-import { escapeForTerminal } from '../../core/records/render/terminalText';
+import { escapeForTerminal } from '../../core/rendering/terminalText';
 import { EXIT_FAILURE } from '../failure';
 import { globalsOf, type GlobalOptions } from '../globalOptions';
 import { formatTable, printJson, printLine, writeOut } from '../output';

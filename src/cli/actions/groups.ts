@@ -4,7 +4,7 @@ import { describeGroup } from '../../core/groups/describeGroup';
 import { listGroups } from '../../core/groups/listGroups';
 import { groupLags, type GroupLag } from '../../core/groups/groupLags';
 import type { GroupDetail, GroupList } from '../../core/model';
-import { escapeForTerminal } from '../../core/records/render/terminalText';
+import { escapeForTerminal } from '../../core/rendering/terminalText';
 import { globalsOf } from '../globalOptions';
 import { formatTable, printJson, writeOut } from '../output';
 import { oneShot } from '../session';

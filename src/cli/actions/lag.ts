@@ -2,7 +2,7 @@
 // sample until Ctrl-C.
 import type { Command } from 'commander';
 import { explainError, isAbort } from '../../core/errors';
-import { escapeForTerminal, jsonForTerminal } from '../../core/records/render/terminalText';
+import { escapeForTerminal, jsonForTerminal } from '../../core/rendering/terminalText';
 import type { KafkaSession } from '../../core/session';
 import { sleep } from '../../core/reader/abortableWaits';
 import { systemClock } from '../../core/reader/readerClock';

@@ -8,7 +8,7 @@ import { UsageError } from '../../core/errors';
 import { dialectForFile, type Dialect } from '../../core/settings/dialects';
 import { findUnsupportedSettings } from '../../core/settings/findUnsupportedSettings';
 import type { SettingFinding } from '../../core/settings/settingFinding';
-import { escapeForTerminal } from '../../core/records/render/terminalText';
+import { escapeForTerminal } from '../../core/rendering/terminalText';
 import { EXIT_FAILURE } from '../failure';
 import { globalsOf } from '../globalOptions';
 import { printJson, writeOut } from '../output';

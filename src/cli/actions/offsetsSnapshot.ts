@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { exportSnapshot, parseSnapshot } from '../../core/offsetReset/offsetsSnapshot';
 import { planRestore, type RestoreBy } from '../../core/offsetReset/restorePlan';
 import { EbxError, UsageError } from '../../core/errors';
-import { escapeForTerminal } from '../../core/records/render/terminalText';
+import { escapeForTerminal } from '../../core/rendering/terminalText';
 import { globalsOf } from '../globalOptions';
 import { printJson, printLine, writeOut } from '../output';
 import { requireTerminalOrYesToCommit, showPlanAndMaybeCommit } from '../resetPlanFlow';

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { produce, type RecordToSend } from '../../core/topics/produce';
 import { byteLines } from '../byteLines';
-import { escapeForTerminal } from '../../core/records/render/terminalText';
+import { escapeForTerminal } from '../../core/rendering/terminalText';
 import { globalsOf } from '../globalOptions';
 import { printJson, printLine } from '../output';
 import { withDeadline, withSession } from '../session';

@@ -6,7 +6,7 @@ import type { StartPosition } from '../../core/reader/startPosition';
 import { replayBatches } from '../../core/replay';
 import { tailBatches } from '../../core/tail';
 import { parseTime } from '../../core/time';
-import { escapeForTerminal } from '../../core/records/render/terminalText';
+import { escapeForTerminal } from '../../core/rendering/terminalText';
 import { globalsOf } from '../globalOptions';
 import { printJson, printTable } from '../output';
 import { oneBatchAtATime, runRecordStream } from '../recordStream';

@@ -2,10 +2,10 @@
 // replay's shape on stdout; a summary line on stderr saying how far the search got and why it stopped.
 import type { Command } from 'commander';
 import { UsageError } from '../../core/errors';
-import { escapeForTerminal } from '../../core/records/render/terminalText';
+import { escapeForTerminal } from '../../core/rendering/terminalText';
 import type { StartPosition } from '../../core/reader/startPosition';
-import { recordJsonLines } from '../../core/records/render/jsonLinesBytes';
-import { decodedRecordJsonLines } from '../../core/records/render/decodedJsonLinesBytes';
+import { recordJsonLines } from '../../core/rendering/jsonLinesBytes';
+import { decodedRecordJsonLines } from '../../core/rendering/decodedJsonLinesBytes';
 import { decoderOf } from '../formatOptions';
 import type { SearchCriteria } from '../../core/search/searchCriteria';
 import { searchBatches, type SearchSummary } from '../../core/search/searchRecords';

@@ -4,8 +4,8 @@
 // terminal's escaping). Whatever these cannot read exactly as avsc would — bytes that run out, a
 // varint longer than the values it can hold, a timestamp outside Date's range — throws CANNOT, and
 // the record goes to the general path, which says what is wrong with it in its own words.
-import type { JsonLineBuffer } from '../records/render/jsonLineBuffer';
-import { writeShortFraction } from '../records/render/jsonNumber';
+import type { JsonLineBuffer } from '../rendering/jsonLineBuffer';
+import { writeShortFraction } from '../rendering/jsonNumber';
 import { isoDay, timestampText, varintLong } from './avroJsonTypes';
 
 /** Thrown to give a value up to the general path. Made once: it is thrown, never shown. */

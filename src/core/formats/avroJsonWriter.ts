@@ -10,8 +10,8 @@
 // enum index, a map whose keys a JS object would reorder — is given back (`false`) and read by
 // the general path, which also words the error; a schema holding anything else gets no writer.
 import * as avro from 'avsc';
-import type { JsonLineBuffer } from '../records/render/jsonLineBuffer';
-import { escapeJsonForTerminal } from '../records/render/terminalText';
+import type { JsonLineBuffer } from '../rendering/jsonLineBuffer';
+import { escapeJsonForTerminal } from '../rendering/terminalText';
 import { Base64Type, DateType, DecimalType, decimalText, isoDay, JSON_LONG, JsonFloatType, TimestampType, UnwrappedUnionJsonType } from './avroJsonTypes';
 import type { JsonTextWriter } from './formatTypes';
 import { AvroInput, CANNOT, quotedAscii, readLength, readLong, readSmallLong, skipLong, take, TimestampWriter, writeDouble, writeLong } from './avroJsonScalars';

@@ -1,7 +1,7 @@
 // The shapes the record formats share (issue 23): what a key or value is read as, the schema that
 // read it, and the codec a schema becomes. Codecs are built once per schema (per registry id, per
 // workspace file) and then read records synchronously: the reader's hot loop never awaits.
-import type { JsonLineBuffer } from '../records/render/jsonLineBuffer';
+import type { JsonLineBuffer } from '../rendering/jsonLineBuffer';
 
 /** How a key or value is read. `auto` is UTF-8 text or binary, plus the Confluent wire format when a registry is configured. */
 export const FIELD_FORMATS = ['auto', 'string', 'json', 'avro', 'protobuf', 'json-schema', 'bytes', 'int32', 'int64', 'double', 'uuid'] as const;

@@ -5,7 +5,7 @@
 // `readKey` / `readValue` / `show` are synchronous.
 import type { RawRecord } from '../clusterAccess';
 import type { ShownRecord } from '../model';
-import { showRecord } from '../records/render/decode';
+import { showRecord } from '../rendering/decode';
 import type { SchemaCodec, SchemaFormat, SchemaLabel } from './formatTypes';
 import { AUTO, plainLabel, readFailed, readOk, sentenceOf, type FieldReading, type FieldSpec } from './fieldReading';
 import { decodeScalar } from './scalarFormats';

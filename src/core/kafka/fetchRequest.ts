@@ -7,9 +7,9 @@ import { requests } from 'kafkajs/src/protocol/requests';
 import apiKeys from 'kafkajs/src/protocol/requests/apiKeys';
 import { createErrorFromCode } from 'kafkajs/src/protocol/error';
 import type { FetchedPartition, FetchLimits, FetchRequest } from '../clusterAccess';
-import { decodeFetchResponse, type AskedOffset, type DecodedFetchResponse } from './fetchResponseDecoder';
+import { decodeFetchResponse, type AskedOffset, type DecodedFetchResponse } from './protocol/fetchResponseDecoder';
 import { sendRequestSymbol } from './brokerRequests';
-import { encodeFetchRequest, FETCH_OURS_NEWEST, FETCH_OURS_OLDEST, type FetchRequestBody } from './fetchRequestEncoder';
+import { encodeFetchRequest, FETCH_OURS_NEWEST, FETCH_OURS_OLDEST, type FetchRequestBody } from './protocol/fetchRequestEncoder';
 import { BrokerError } from '../brokerError';
 
 /** The parts of kafkajs's internal Broker a fetch uses. */

@@ -12,9 +12,9 @@ import {
   decodeConsumerGroupDescribeResponse,
   encodeConsumerGroupDescribeRequest,
   type AssignedTopicAnswer,
-} from './consumerGroupDescribeRequest';
+} from './protocol/consumerGroupDescribeRequest';
 import type { InternalBroker } from './kafkaJsInternals';
-import { decodeListGroupsResponse, encodeListGroupsRequest, LIST_GROUPS_API_KEY, LIST_GROUPS_FIRST_FLEXIBLE, LIST_GROUPS_NEWEST } from './listGroupsRequest';
+import { decodeListGroupsResponse, encodeListGroupsRequest, LIST_GROUPS_API_KEY, LIST_GROUPS_FIRST_FLEXIBLE, LIST_GROUPS_NEWEST } from './protocol/listGroupsRequest';
 
 export const CLASSIC = 'classic';
 

@@ -10,8 +10,8 @@ import { createErrorFromCode } from 'kafkajs/src/protocol/error';
 import { MAX_TIMESTAMP } from '../clusterAccess';
 import { BrokerError } from '../brokerError';
 import { commonVersion, sendEncoded } from './brokerRequests';
-import { FlexibleReader } from './flexibleCodec';
-import { readInt64, writeInt64 } from './int64';
+import { FlexibleReader } from './protocol/flexibleCodec';
+import { readInt64, writeInt64 } from './protocol/int64';
 import type { InternalBroker } from './kafkaJsInternals';
 
 export const LIST_OFFSETS_API_KEY = 2;

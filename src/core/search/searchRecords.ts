@@ -6,7 +6,7 @@ import type { ShownRecord } from '../model';
 import type { KafkaSession } from '../session';
 import type { PartitionBatch } from '../reader/partitionReader';
 import type { StartPosition } from '../reader/startPosition';
-import { showRecord } from '../records/render/decode';
+import { showRecord } from '../rendering/decode';
 import { replayFromBatches } from '../replay';
 import { replayStarts } from '../replayStarts';
 import { resolveStart } from '../reader/startPosition';

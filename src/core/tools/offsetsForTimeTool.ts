@@ -3,7 +3,7 @@ import { parseTime } from '../time';
 import { defineTool } from './toolDefinition';
 import { CONNECTION_FIELD, requiredName } from './toolInput';
 import { existingTopic } from './existingTopic';
-import { timeText } from '../records/render/agentPreview';
+import { timeText } from '../rendering/agentPreview';
 
 export const offsetsForTimeTool = defineTool({
   name: 'ebx_offsetsForTime',

@@ -4,7 +4,7 @@ import { defineTool } from './toolDefinition';
 import { CONNECTION_FIELD, MAX_PARTITION, requiredName, text, textMap, wholeNumber } from './toolInput';
 import { existingTopic } from './existingTopic';
 import { refuseIfReadOnly } from '../readOnly';
-import { previewBytes } from '../records/render/agentPreview';
+import { previewBytes } from '../rendering/agentPreview';
 import { encodeOrRefuse, type FieldEncoder } from '../formats/fieldEncoders';
 
 /** VAST caps a record's key and value at 126 KB each. */

@@ -8,12 +8,12 @@ import type { StartPosition } from '../reader/startPosition';
 import { defineTool, type ToolInput } from './toolDefinition';
 import { CONNECTION_FIELD, flag, MAX_PARTITION, requiredName, text, wholeNumber } from './toolInput';
 import { existingTopic } from './existingTopic';
-import { previewRecord, RECORD_LIMIT, VALUE_PREVIEW_BYTES, type RecordPreview } from '../records/render/agentPreview';
+import { previewRecord, RECORD_LIMIT, VALUE_PREVIEW_BYTES, type RecordPreview } from '../rendering/agentPreview';
 import { searchBatches } from '../search/searchRecords';
 import type { SearchCriteria } from '../search/searchCriteria';
 import type { PartitionBatch } from '../reader/partitionReader';
 import type { RecordDecoder } from '../formats/recordDecoder';
-import { previewDecodedRecord, type DecodedRecordPreview } from '../records/render/agentDecodedPreview';
+import { previewDecodedRecord, type DecodedRecordPreview } from '../rendering/agentDecodedPreview';
 
 const DEFAULT_RECORDS = 10;
 const DEFAULT_SCAN_LIMIT = 10_000;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { replayFrom, replayFromBatches } from '../../core/replay';
-import { shownStored } from '../../core/records/shownStored';
-import { timeOrder } from '../../core/records/recordView';
+import { shownStored } from '../../core/recordsViewer/shownStored';
+import { timeOrder } from '../../core/recordsViewer/recordView';
 import type { KafkaSession } from '../../core/session';
 import { replayStarts } from '../../core/replayStarts';
 import { byTime, replayDocumentLines } from '../../core/replayDocument';
@@ -18,7 +18,7 @@ import { GroupOffsetNode } from '../tree/groupOffsetNode';
 import { pickPartition } from './pickers';
 import type { CommandContext } from './commandContext';
 import { topicStep } from './targetSteps';
-import { RecordStore } from '../../core/records/recordStore';
+import { RecordStore } from '../../core/recordsViewer/recordStore';
 import type { RecordsViewerPanel } from '../recordsViewer/recordsViewerPanel';
 import { replaySource } from '../recordsViewer/replaySource';
 import { counted } from '../../core/counted';

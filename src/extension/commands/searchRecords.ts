@@ -1,7 +1,7 @@
 import type { SearchSummary } from '../../core/search/searchRecords';
 import { formFromText, parseSearchForm, searchTextProblem } from '../../core/search/searchForm';
 import { UsageError } from '../../core/errors';
-import { RecordStore } from '../../core/records/recordStore';
+import { RecordStore } from '../../core/recordsViewer/recordStore';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import { Cancelled } from '../runCommand';
 import { PartitionNode } from '../tree/partitionNode';

@@ -1,4 +1,4 @@
-import type { RecordStore } from '../../core/records/recordStore';
+import type { RecordStore } from '../../core/recordsViewer/recordStore';
 import type { SearchForm, SearchQuery } from '../../core/search/searchForm';
 import type { ViewerHeader } from '../../webview/recordsViewer/messages';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { RecordStore } from '../../core/records/recordStore';
+import type { RecordStore } from '../../core/recordsViewer/recordStore';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { TopicFormatNames } from './produceRecords';
 import type { ConnectionStore } from '../connections/connectionStore';

@@ -1,9 +1,9 @@
 import { replayFromBatches } from '../../core/replay';
 import { replayDocumentLines, type ReplaySummary } from '../../core/replayDocument';
-import { continueStarts } from '../../core/records/continueStarts';
-import { timeOrder } from '../../core/records/recordView';
-import type { RecordStore } from '../../core/records/recordStore';
-import { shownStored } from '../../core/records/shownStored';
+import { continueStarts } from '../../core/recordsViewer/continueStarts';
+import { timeOrder } from '../../core/recordsViewer/recordView';
+import type { RecordStore } from '../../core/recordsViewer/recordStore';
+import { shownStored } from '../../core/recordsViewer/shownStored';
 import type { KafkaSession } from '../../core/session';
 import type { ReplayDocuments } from '../commands/replayDocuments';
 import type { RecordsSource } from './recordsSource';

@@ -3,8 +3,8 @@
 // last read stopped, group-less, as the core search reads.
 import { searchBatches, type SearchStop, type SearchSummary } from '../../core/search/searchRecords';
 import type { SearchForm, SearchQuery } from '../../core/search/searchForm';
-import { timeOrder } from '../../core/records/recordView';
-import { exportLines } from '../../core/records/recordExport';
+import { timeOrder } from '../../core/recordsViewer/recordView';
+import { exportLines } from '../../core/recordsViewer/recordExport';
 import type { KafkaSession } from '../../core/session';
 import type { ReplayDocuments } from '../commands/replayDocuments';
 import type { RecordsSource } from './recordsSource';

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { tailBatches } from '../../core/tail';
 import { explainError, isAbort } from '../../core/errors';
-import { decodedPanelLines, recordPanelLines } from '../../core/records/render/recordLine';
-import { escapeForTerminal } from '../../core/records/render/terminalText';
+import { decodedPanelLines, recordPanelLines } from '../../core/rendering/recordLine';
+import { escapeForTerminal } from '../../core/rendering/terminalText';
 import type { Logger } from '../../core/logger';
 import type { KafkaSession } from '../../core/session';
 import type { BrokerConnection } from '../connections/brokerConnection';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { PartitionInfo } from '../../core/model';
 import { summarizePartitions } from '../../core/topics/partitionsSummary';
 import type { NewestRecord } from '../../core/topics/newestRecord';
-import { isoTime } from '../../core/records/render/recordTime';
+import { isoTime } from '../../core/rendering/recordTime';
 import { explainError } from '../../core/errors';
 import type { BackgroundRead } from './backgroundRead';
 import type { BrokerConnection } from '../connections/brokerConnection';

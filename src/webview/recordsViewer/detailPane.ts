@@ -1,5 +1,5 @@
 import type { CopyWhat, RecordDetail } from './messages';
-import type { DetailBytes, DetailReading } from '../../core/records/viewerShapes';
+import type { DetailBytes, DetailReading } from '../../core/recordsViewer/viewerShapes';
 import { button, byteSize, el, localTime, utcInstant } from './dom';
 
 export type DetailTab = 'json' | 'text' | 'hex';

@@ -1,7 +1,7 @@
 // The records viewer's messages, both ways; imported by the page (src/webview/recordsViewer) and by
 // the extension (src/extension/recordsViewer). The extension holds every loaded record; the page
 // holds view state and asks for the rows it shows, so a million records never cross at once.
-import type { CellMark, DetailReading, RecordDetail, RecordFilter, RecordRow, TimestampHistogram } from '../../core/records/viewerShapes';
+import type { CellMark, DetailReading, RecordDetail, RecordFilter, RecordRow, TimestampHistogram } from '../../core/recordsViewer/viewerShapes';
 import type { SearchField, SearchForm } from '../../core/search/searchFormShape';
 
 export type { RecordRow, RecordDetail, TimestampHistogram, RecordFilter, SearchField, SearchForm, CellMark, DetailReading };

@@ -11,10 +11,10 @@ import { avroCodec } from '../../../src/core/formats/avroCodec';
 import type { SchemaCodec } from '../../../src/core/formats/formatTypes';
 import { RecordDecoder, type SchemaSource } from '../../../src/core/formats/recordDecoder';
 import { writeWireFormat } from '../../../src/core/formats/wireFormat';
-import { decodedRecordJsonLines } from '../../../src/core/records/render/decodedJsonLinesBytes';
-import { JsonLineBuffer } from '../../../src/core/records/render/jsonLineBuffer';
-import { decodedJsonLines } from '../../../src/core/records/render/readFields';
-import { escapeJsonForTerminal } from '../../../src/core/records/render/terminalText';
+import { decodedRecordJsonLines } from '../../../src/core/rendering/decodedJsonLinesBytes';
+import { JsonLineBuffer } from '../../../src/core/rendering/jsonLineBuffer';
+import { decodedJsonLines } from '../../../src/core/rendering/readFields';
+import { escapeJsonForTerminal } from '../../../src/core/rendering/terminalText';
 import { HOSTILE, expected, fixtureBytes, schemaText } from './recordFixtures';
 
 const TOPIC = 'orders\u202e';

@@ -11,9 +11,9 @@ import { avroCodec } from '../../../src/core/formats/avroCodec';
 import type { SchemaCodec } from '../../../src/core/formats/formatTypes';
 import { RecordDecoder, type SchemaSource } from '../../../src/core/formats/recordDecoder';
 import { writeWireFormat } from '../../../src/core/formats/wireFormat';
-import { readFieldsJson } from '../../../src/core/records/render/readFields';
-import { recordLine } from '../../../src/core/records/render/recordLine';
-import { recordJsonLine } from '../../../src/core/records/render/jsonLines';
+import { readFieldsJson } from '../../../src/core/rendering/readFields';
+import { recordLine } from '../../../src/core/rendering/recordLine';
+import { recordJsonLine } from '../../../src/core/rendering/jsonLines';
 
 const FIXTURES = resolve(__dirname, '../../../../test/fixtures/records');
 const schemaText = readFileSync(join(FIXTURES, 'schemas/order-v1.avsc'), 'utf8');

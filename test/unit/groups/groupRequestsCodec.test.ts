@@ -6,9 +6,9 @@
 // tagged fields right after the client id, and responses header v1's right after the correlation id.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeListGroupsResponse, encodeListGroupsRequest } from '../../../src/core/kafka/listGroupsRequest';
-import { decodeConsumerGroupDescribeResponse, encodeConsumerGroupDescribeRequest } from '../../../src/core/kafka/consumerGroupDescribeRequest';
-import { FlexibleReader } from '../../../src/core/kafka/flexibleCodec';
+import { decodeListGroupsResponse, encodeListGroupsRequest } from '../../../src/core/kafka/protocol/listGroupsRequest';
+import { decodeConsumerGroupDescribeResponse, encodeConsumerGroupDescribeRequest } from '../../../src/core/kafka/protocol/consumerGroupDescribeRequest';
+import { FlexibleReader } from '../../../src/core/kafka/protocol/flexibleCodec';
 
 // The hand-written pieces of a fixture (deliberately not our FlexibleWriter).
 const bytes = (...values: number[]) => Buffer.from(values);
