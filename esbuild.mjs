@@ -7,7 +7,8 @@
 //   them uninitialised until the first connection.
 // - dist/kafka.js: the Kafka client packages (kafkajs and its compression codecs), required from
 //   the lazily initialised core/kafka/ modules, i.e. on the first connection.
-// The CLI always connects, so it stays one bundle.
+// The CLI is ES modules split at its dynamic imports (dist/cli/cli.mjs and chunks): `ebx --help`
+// loads neither kafkajs nor any command's action.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
