@@ -14,7 +14,6 @@ import { produce } from '../../src/core/topics/produce';
 import type { KafkaSession } from '../../src/core/session';
 import { ConnectionNode } from '../../src/extension/tree/connectionNode';
 import { TopicNode } from '../../src/extension/tree/topicNode';
-import { COMMAND_IDS } from '../../src/extension/commandIds';
 import { extensionApi, findRow, rows, until, withPrompter } from './extensionApi';
 import type { ExtensionApi } from '../../src/extension/container';
 import type { ExplorerNode } from '../../src/extension/tree/explorerNode';
@@ -92,7 +91,7 @@ suite('explorer tree for big topics', () => {
     assert.ok([0, 1, 2, 500, 999].includes(Number(newest[2])) && Number(newest[3]) < 3, `partition ${newest[2]} offset ${newest[3]} holds a record`);
     assert.equal(children.at(-1)!.description, `${PAGE} of 1000 shown`);
 
-    await vscode.commands.executeCommand(COMMAND_IDS.loadMore, row.node);
+    await vscode.commands.executeCommand('eventBroker.loadMore', row.node);
     const more = await rows(api, row.node);
     assert.equal(more.filter((c) => c.contextValue === 'partition').length, 2 * PAGE);
     assert.equal(more.at(-1)!.description, `${2 * PAGE} of 1000 shown`);
@@ -101,7 +100,7 @@ suite('explorer tree for big topics', () => {
   test('Filter Partitions… lists the partitions it matches; a click on its row clears it; bad text gets one sentence', async () => {
     const { api, row } = await bigTopicRow();
     const filter = new ScriptedPrompter([{ input: '998-999, 500,7' }]);
-    assert.equal(await withPrompter(api, filter, () => vscode.commands.executeCommand(COMMAND_IDS.filterPartitions, row.node)), '998-999, 500, 7');
+    assert.equal(await withPrompter(api, filter, () => vscode.commands.executeCommand('eventBroker.filterPartitions', row.node)), '998-999, 500, 7');
     assert.match(filter.asked[0].title, /^Filter the partitions of /);
     assert.equal(api.explorer.getTreeItem(row.node).description, '1,000 partitions · filter: 998-999, 500, 7');
     const filtered = await rows(api, row.node);
@@ -117,11 +116,11 @@ suite('explorer tree for big topics', () => {
     ]);
 
     const none = new ScriptedPrompter([{ input: '1000-2000' }]);
-    await withPrompter(api, none, () => vscode.commands.executeCommand(COMMAND_IDS.filterPartitions, row.node));
+    await withPrompter(api, none, () => vscode.commands.executeCommand('eventBroker.filterPartitions', row.node));
     assert.deepEqual((await rows(api, row.node)).slice(2).map((c) => [c.label, c.description]), [['Filter: 1000-2000', 'no partition matches · click to clear']]);
 
     const bad = new ScriptedPrompter([{ input: '5-x' }]);
-    await withPrompter(api, bad, () => vscode.commands.executeCommand(COMMAND_IDS.filterPartitions, row.node));
+    await withPrompter(api, bad, () => vscode.commands.executeCommand('eventBroker.filterPartitions', row.node));
     assert.equal(bad.asked.at(-1)!.validation, '"5-x" is not a partition number or a range: write 7, 100-199 or 3,5,9.');
 
     const filterRow = (await rows(api, row.node))[2];
@@ -203,7 +202,7 @@ suite('explorer tree for big topics', () => {
     const folded = await rows(api, fold.node);
     assert.deepEqual(folded.map((c) => c.label), [...[3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((p) => `p${p} · lag≈ 0 · caught up`), 'Load more…']);
     assert.equal(folded.at(-1)!.description, `${PAGE} of 26 shown`);
-    await vscode.commands.executeCommand(COMMAND_IDS.loadMore, fold.node);
+    await vscode.commands.executeCommand('eventBroker.loadMore', fold.node);
     assert.equal((await rows(api, fold.node)).filter((c) => c.contextValue === 'groupOffset').length, 2 * PAGE);
   });
 });

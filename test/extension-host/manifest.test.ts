@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { COMMAND_IDS } from '../../src/extension/commandIds';
+import { COMMAND_ENTRIES } from '../../src/extension/featureCommands';
+import { VIEW_ID, type CommandId } from '../../src/extension/commandIds';
 import type { CommandFailure } from '../../src/extension/runCommand';
 import { SETTING_KEYS, SETTINGS_SECTION, contributedDefault, readSettings } from '../../src/extension/settings';
 import { CONTEXT_VALUES } from '../../src/extension/tree/contextValues';
@@ -20,6 +21,9 @@ interface Manifest {
     configuration: { properties: Record<string, { default?: unknown }> };
   };
 }
+
+/** Every registered command's id, from the feature files' entries. */
+const commandIds: string[] = COMMAND_ENTRIES.map((entry) => entry.id);
 
 const manifest = JSON.parse(fs.readFileSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'package.json'), 'utf8')) as Manifest;
 
@@ -36,21 +40,38 @@ suite('manifest', () => {
     assert.equal(api.extensionMode, vscode.ExtensionMode.Test);
   });
 
-  test('contributed commands and COMMAND_IDS are the same set, all in the Event Broker category', () => {
+  test('contributed commands, the command entries and the registered commands are the same set, all in the Event Broker category', async () => {
+    await extensionApi();
     const contributed = manifest.contributes.commands;
-    assert.deepEqual(contributed.map((c) => c.command).sort(), Object.values(COMMAND_IDS).sort());
+    assert.deepEqual(contributed.map((c) => c.command).sort(), [...commandIds].sort());
     assert.ok(contributed.every((c) => c.category === 'Event Broker'));
+    assert.deepEqual(commandIds.filter((id, i) => commandIds.indexOf(id) !== i), [], 'ids in more than one entry');
+    // Nothing registers a command beside the entries. (VS Code adds the view's own, eventBroker.explorer.focus…)
+    const registered = (await vscode.commands.getCommands(true)).filter((c) => c.startsWith('eventBroker.') && !c.startsWith(`${VIEW_ID}.`));
+    assert.deepEqual(registered.sort(), [...commandIds].sort());
   });
 
   test('commands that only work on a tree row are hidden from the palette', () => {
     const hidden = manifest.contributes.menus.commandPalette.filter((m) => m.when === 'false').map((m) => m.command);
-    assert.deepEqual(hidden.sort(), [COMMAND_IDS.clearPartitionFilter, COMMAND_IDS.copyBootstrap, COMMAND_IDS.copyName, COMMAND_IDS.filterPartitions, COMMAND_IDS.loadMore, COMMAND_IDS.removeConnection, COMMAND_IDS.replayFromCommitted, COMMAND_IDS.resetTopicConfigEntry, COMMAND_IDS.openSchema, COMMAND_IDS.filterSubjects].sort());
+    const rowOnly: CommandId[] = [
+      'eventBroker.clearPartitionFilter',
+      'eventBroker.copyBootstrap',
+      'eventBroker.copyName',
+      'eventBroker.filterPartitions',
+      'eventBroker.loadMore',
+      'eventBroker.removeConnection',
+      'eventBroker.replayFromCommitted',
+      'eventBroker.resetTopicConfigEntry',
+      'eventBroker.openSchema',
+      'eventBroker.filterSubjects',
+    ];
+    assert.deepEqual(hidden.sort(), rowOnly.sort());
   });
 
   test('Replay Topic… is in the palette on read-only connections too (it only reads)', () => {
-    const title = manifest.contributes.commands.find((c) => c.command === COMMAND_IDS.replayTopic) as { title?: string } | undefined;
+    const title = manifest.contributes.commands.find((c) => c.command === 'eventBroker.replayTopic') as { title?: string } | undefined;
     assert.equal(title?.title, 'Replay Topic…');
-    assert.deepEqual(manifest.contributes.menus.commandPalette.filter((m) => m.command === COMMAND_IDS.replayTopic), [], 'no when clause hides or gates it');
+    assert.deepEqual(manifest.contributes.menus.commandPalette.filter((m) => m.command === 'eventBroker.replayTopic'), [], 'no when clause hides or gates it');
   });
 
   test('every setting read is contributed', () => {
@@ -95,7 +116,7 @@ suite('manifest', () => {
     const ran: string[] = [];
     try {
       await withPrompter(api, new CancellingPrompter(), async () => {
-        for (const id of Object.values(COMMAND_IDS)) {
+        for (const id of commandIds) {
           // An unregistered command rejects with "command not found"; a cancelled one resolves.
           await vscode.commands.executeCommand(id);
           ran.push(id);
@@ -104,7 +125,7 @@ suite('manifest', () => {
     } finally {
       listening.dispose();
     }
-    assert.deepEqual(ran, Object.values(COMMAND_IDS));
+    assert.deepEqual(ran, commandIds);
     // A command that needs input ends as cancelled or with its one sentence (UsageError, EbxError,
     // BrokerError); anything else is a bug the wrapper would otherwise only have logged.
     const unexpected = failures.filter((f) => !f.expected).map((f) => `${f.command}: ${f.error instanceof Error ? (f.error.stack ?? f.error.message) : String(f.error)}`);
@@ -119,13 +140,13 @@ suite('manifest', () => {
     const listening = api.commandFailures((f) => failures.push(f));
     try {
       // Removing the environment's connection is refused with a sentence: a failure, but an expected one.
-      await withPrompter(api, new ScriptedPrompter([{ confirm: true }]), () => vscode.commands.executeCommand(COMMAND_IDS.removeConnection, environment.node));
+      await withPrompter(api, new ScriptedPrompter([{ confirm: true }]), () => vscode.commands.executeCommand('eventBroker.removeConnection', environment.node));
     } finally {
       listening.dispose();
     }
     assert.deepEqual(
       failures.map((f) => [f.command, f.expected, f.sentence]),
-      [[COMMAND_IDS.removeConnection, true, 'This connection comes from the KAFKA_BOOTSTRAP environment variable: unset it to remove the connection.']],
+      [['eventBroker.removeConnection', true, 'This connection comes from the KAFKA_BOOTSTRAP environment variable: unset it to remove the connection.']],
     );
   });
 
@@ -135,9 +156,9 @@ suite('manifest', () => {
     assert.ok(environment, 'the KAFKA_BOOTSTRAP connection is in the tree');
     const connection = (environment.node as ConnectionNode).connection;
     assert.notEqual(connection.name, connection.bootstrap);
-    assert.equal(await vscode.commands.executeCommand(COMMAND_IDS.copyName, environment.node), connection.name);
+    assert.equal(await vscode.commands.executeCommand('eventBroker.copyName', environment.node), connection.name);
     assert.equal(await vscode.env.clipboard.readText(), connection.name);
-    assert.equal(await vscode.commands.executeCommand(COMMAND_IDS.copyBootstrap, environment.node), connection.bootstrap);
+    assert.equal(await vscode.commands.executeCommand('eventBroker.copyBootstrap', environment.node), connection.bootstrap);
     assert.equal(await vscode.env.clipboard.readText(), connection.bootstrap);
   });
 });

@@ -13,7 +13,7 @@ import { listGroups } from '../../src/core/groups/listGroups';
 import { describePartitions, listTopics } from '../../src/core/topics/listTopics';
 import type { KafkaSession } from '../../src/core/session';
 import type { CommandFailure } from '../../src/extension/runCommand';
-import { COMMAND_IDS } from '../../src/extension/commandIds';
+import type { CommandId } from '../../src/extension/commandIds';
 import { CONTEXT_VALUES } from '../../src/extension/tree/contextValues';
 import { connectionOptions, environmentConnection } from '../../src/extension/connections/brokerConnection';
 import { ScriptedPrompter } from './scriptedPrompter';
@@ -24,17 +24,17 @@ const NAME = 'Read-only test';
 const sentence = (what: string) => `Connection "${NAME}" is read-only: ${what} is not allowed.`;
 
 /** Every command that changes the broker; a new one must be added here (and hidden on read-only rows). */
-const CHANGING_COMMANDS = [
-  COMMAND_IDS.deleteGroup,
-  COMMAND_IDS.deleteIdleGroups,
-  COMMAND_IDS.resetOffsets,
-  COMMAND_IDS.restoreOffsets,
-  COMMAND_IDS.produceTestEvent,
-  COMMAND_IDS.createTopic,
-  COMMAND_IDS.editTopicConfig,
-  COMMAND_IDS.resetTopicConfigEntry,
-  COMMAND_IDS.deleteTopic,
-  COMMAND_IDS.deleteRecords,
+const CHANGING_COMMANDS: CommandId[] = [
+  'eventBroker.deleteGroup',
+  'eventBroker.deleteIdleGroups',
+  'eventBroker.resetOffsets',
+  'eventBroker.restoreOffsets',
+  'eventBroker.produceTestEvent',
+  'eventBroker.createTopic',
+  'eventBroker.editTopicConfig',
+  'eventBroker.resetTopicConfigEntry',
+  'eventBroker.deleteTopic',
+  'eventBroker.deleteRecords',
 ];
 
 suite('read-only connections', () => {
@@ -121,38 +121,38 @@ suite('read-only connections', () => {
       const changing = offered(row.contextValue).filter((c) => (CHANGING_COMMANDS as string[]).includes(c));
       assert.deepEqual(changing, [], `${row.label} (${row.contextValue}) offers ${changing.join(', ')}`);
     }
-    assert.ok(offered(topicRow.contextValue).includes(COMMAND_IDS.tailTopic));
-    assert.ok(offered(groupRow.contextValue).includes(COMMAND_IDS.saveOffsetsSnapshot));
+    assert.ok(offered(topicRow.contextValue).includes('eventBroker.tailTopic'));
+    assert.ok(offered(groupRow.contextValue).includes('eventBroker.saveOffsetsSnapshot'));
     // The same rows of a writable connection do offer them (so the check above can fail).
-    assert.ok(offered(CONTEXT_VALUES.topic).includes(COMMAND_IDS.produceTestEvent));
-    assert.ok(offered(CONTEXT_VALUES.groupEmpty).includes(COMMAND_IDS.deleteGroup));
-    assert.ok(offered(CONTEXT_VALUES.groupsFolder).includes(COMMAND_IDS.deleteIdleGroups));
-    assert.ok(offered(CONTEXT_VALUES.topicsFolder).includes(COMMAND_IDS.createTopic));
-    assert.ok(offered(CONTEXT_VALUES.topic).includes(COMMAND_IDS.deleteTopic));
-    assert.ok(offered(CONTEXT_VALUES.partition).includes(COMMAND_IDS.deleteRecords));
-    assert.ok(offered(CONTEXT_VALUES.configEntryOverride).includes(COMMAND_IDS.resetTopicConfigEntry));
+    assert.ok(offered(CONTEXT_VALUES.topic).includes('eventBroker.produceTestEvent'));
+    assert.ok(offered(CONTEXT_VALUES.groupEmpty).includes('eventBroker.deleteGroup'));
+    assert.ok(offered(CONTEXT_VALUES.groupsFolder).includes('eventBroker.deleteIdleGroups'));
+    assert.ok(offered(CONTEXT_VALUES.topicsFolder).includes('eventBroker.createTopic'));
+    assert.ok(offered(CONTEXT_VALUES.topic).includes('eventBroker.deleteTopic'));
+    assert.ok(offered(CONTEXT_VALUES.partition).includes('eventBroker.deleteRecords'));
+    assert.ok(offered(CONTEXT_VALUES.configEntryOverride).includes('eventBroker.resetTopicConfigEntry'));
   });
 
   test('every changing command invoked on its rows anyway is refused with the sentence, asks nothing, and changes nothing', async () => {
     const { api, topicsFolder, topicRow, partition, configEntries, groupsFolder, groupRow } = await readOnlyRows();
     const before = await brokerState();
     assert.deepEqual(before.committed, [[topic, 0, 1], [topic, 1, 2]], 'the set-up committed');
-    const calls: [string, unknown[], string][] = [
-      [COMMAND_IDS.deleteGroup, [groupRow.node], `deleting consumer group "${group}"`],
-      [COMMAND_IDS.deleteGroup, [groupRow.node, [groupRow.node]], `deleting consumer group "${group}"`],
-      [COMMAND_IDS.deleteIdleGroups, [groupsFolder.node], 'deleting idle consumer groups'],
-      [COMMAND_IDS.resetOffsets, [groupRow.node], 'resetting offsets'],
-      [COMMAND_IDS.restoreOffsets, [groupRow.node], 'restoring offsets'],
-      [COMMAND_IDS.restoreOffsets, [groupsFolder.node], 'restoring offsets'],
-      [COMMAND_IDS.produceTestEvent, [topicRow.node], 'producing records'],
-      [COMMAND_IDS.createTopic, [topicsFolder.node], 'creating topics'],
-      [COMMAND_IDS.editTopicConfig, [topicRow.node], `changing the configuration of topic "${topic}"`],
-      [COMMAND_IDS.editTopicConfig, [configEntries[0].node], `changing the configuration of topic "${topic}"`],
-      [COMMAND_IDS.resetTopicConfigEntry, [configEntries[0].node], `changing the configuration of topic "${topic}"`],
-      [COMMAND_IDS.deleteTopic, [topicRow.node], `deleting topic "${topic}"`],
-      [COMMAND_IDS.deleteTopic, [topicRow.node, [topicRow.node]], `deleting topic "${topic}"`],
-      [COMMAND_IDS.deleteRecords, [partition.node], `deleting records of topic "${topic}"`],
-      [COMMAND_IDS.deleteRecords, [topicRow.node], `deleting records of topic "${topic}"`],
+    const calls: [CommandId, unknown[], string][] = [
+      ['eventBroker.deleteGroup', [groupRow.node], `deleting consumer group "${group}"`],
+      ['eventBroker.deleteGroup', [groupRow.node, [groupRow.node]], `deleting consumer group "${group}"`],
+      ['eventBroker.deleteIdleGroups', [groupsFolder.node], 'deleting idle consumer groups'],
+      ['eventBroker.resetOffsets', [groupRow.node], 'resetting offsets'],
+      ['eventBroker.restoreOffsets', [groupRow.node], 'restoring offsets'],
+      ['eventBroker.restoreOffsets', [groupsFolder.node], 'restoring offsets'],
+      ['eventBroker.produceTestEvent', [topicRow.node], 'producing records'],
+      ['eventBroker.createTopic', [topicsFolder.node], 'creating topics'],
+      ['eventBroker.editTopicConfig', [topicRow.node], `changing the configuration of topic "${topic}"`],
+      ['eventBroker.editTopicConfig', [configEntries[0].node], `changing the configuration of topic "${topic}"`],
+      ['eventBroker.resetTopicConfigEntry', [configEntries[0].node], `changing the configuration of topic "${topic}"`],
+      ['eventBroker.deleteTopic', [topicRow.node], `deleting topic "${topic}"`],
+      ['eventBroker.deleteTopic', [topicRow.node, [topicRow.node]], `deleting topic "${topic}"`],
+      ['eventBroker.deleteRecords', [partition.node], `deleting records of topic "${topic}"`],
+      ['eventBroker.deleteRecords', [topicRow.node], `deleting records of topic "${topic}"`],
     ];
     assert.deepEqual([...new Set(calls.map((c) => c[0]))].sort(), [...CHANGING_COMMANDS].sort(), 'every changing command is tried');
     for (const [command, args, what] of calls) {
@@ -173,16 +173,16 @@ suite('read-only connections', () => {
     const api = await extensionApi();
     const before = await brokerState();
     for (const [command, what] of [
-      [COMMAND_IDS.deleteGroup, 'deleting consumer groups'],
-      [COMMAND_IDS.deleteIdleGroups, 'deleting idle consumer groups'],
-      [COMMAND_IDS.resetOffsets, 'resetting offsets'],
-      [COMMAND_IDS.restoreOffsets, 'restoring offsets'],
-      [COMMAND_IDS.produceTestEvent, 'producing records'],
-      [COMMAND_IDS.createTopic, 'creating topics'],
-      [COMMAND_IDS.editTopicConfig, 'changing topic configuration'],
-      [COMMAND_IDS.deleteTopic, 'deleting topics'],
-      [COMMAND_IDS.deleteRecords, 'deleting records'],
-    ] as const) {
+      ['eventBroker.deleteGroup', 'deleting consumer groups'],
+      ['eventBroker.deleteIdleGroups', 'deleting idle consumer groups'],
+      ['eventBroker.resetOffsets', 'resetting offsets'],
+      ['eventBroker.restoreOffsets', 'restoring offsets'],
+      ['eventBroker.produceTestEvent', 'producing records'],
+      ['eventBroker.createTopic', 'creating topics'],
+      ['eventBroker.editTopicConfig', 'changing topic configuration'],
+      ['eventBroker.deleteTopic', 'deleting topics'],
+      ['eventBroker.deleteRecords', 'deleting records'],
+    ] as const satisfies readonly (readonly [CommandId, string])[]) {
       const prompter = new ScriptedPrompter([{ pick: NAME }]);
       const failures = await failuresOf(api, () => withPrompter(api, prompter, () => vscode.commands.executeCommand(command)));
       assert.deepEqual(
@@ -199,19 +199,19 @@ suite('read-only connections', () => {
     const rowOf = () => until(`the row of ${NAME}`, async () => (await rows(api)).find((r) => r.label === NAME));
     const declined = new ScriptedPrompter([{ confirm: false }]);
     const first = (await rowOf()).node;
-    await withPrompter(api, declined, () => vscode.commands.executeCommand(COMMAND_IDS.toggleReadOnly, first));
+    await withPrompter(api, declined, () => vscode.commands.executeCommand('eventBroker.toggleReadOnly', first));
     assert.equal(declined.asked[0].message, `Allow changes on "${NAME}"?`);
     assert.equal(api.store.list().find((c) => c.name === NAME)?.readOnly, true, 'declined: still read-only');
 
     const second = (await rowOf()).node;
-    await withPrompter(api, new ScriptedPrompter([{ confirm: true }]), () => vscode.commands.executeCommand(COMMAND_IDS.toggleReadOnly, second));
+    await withPrompter(api, new ScriptedPrompter([{ confirm: true }]), () => vscode.commands.executeCommand('eventBroker.toggleReadOnly', second));
     await until('the connection writable in the tree', async () => ((await rowOf()).contextValue === CONTEXT_VALUES.connectionFromSettings ? true : undefined));
     assert.deepEqual(vscode.workspace.getConfiguration('eventBroker').get('connections'), [{ name: NAME, bootstrap: process.env.KAFKA_BOOTSTRAP! }]);
 
     // Back to read-only: no question, and the setting says so.
     const asked = new ScriptedPrompter([]);
     const third = (await rowOf()).node;
-    await withPrompter(api, asked, () => vscode.commands.executeCommand(COMMAND_IDS.toggleReadOnly, third));
+    await withPrompter(api, asked, () => vscode.commands.executeCommand('eventBroker.toggleReadOnly', third));
     assert.equal(asked.asked.length, 0);
     await until('the connection read-only in the tree', async () => ((await rowOf()).contextValue === CONTEXT_VALUES.connectionFromSettingsReadOnly ? true : undefined));
     assert.deepEqual(vscode.workspace.getConfiguration('eventBroker').get('connections'), [{ name: NAME, bootstrap: process.env.KAFKA_BOOTSTRAP!, readOnly: true }]);
@@ -222,7 +222,7 @@ suite('read-only connections', () => {
   test('the palette\'s connection picker marks a read-only connection (description and lock icon)', async () => {
     const api = await extensionApi();
     const prompter = new ScriptedPrompter([{ cancel: true }]);
-    await withPrompter(api, prompter, () => vscode.commands.executeCommand(COMMAND_IDS.replayTopic));
+    await withPrompter(api, prompter, () => vscode.commands.executeCommand('eventBroker.replayTopic'));
     const picker = prompter.asked[0];
     assert.equal(picker.title, 'Event Broker: choose a connection');
     const readOnly = picker.labels!.indexOf(NAME);

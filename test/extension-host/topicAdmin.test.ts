@@ -6,7 +6,6 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { openSession, topicWith, uniqueName, applicationKafka } from '../support/kafkaFixtures';
 import type { KafkaSession } from '../../src/core/session';
-import { COMMAND_IDS } from '../../src/extension/commandIds';
 import { testBroker } from '../support/brokerEnv';
 import { kafkaFirstOffsets, kafkaTopicDescription, kafkaTopicNames, kafkaTopicOverrides } from '../support/kafkaAdminTools';
 import { ScriptedPrompter } from './scriptedPrompter';
@@ -30,7 +29,7 @@ suite('topics changed from the tree', () => {
   async function topicRow(name: string) {
     const { api, folder } = await topicsFolder();
     const row = await until(`the row of ${name}`, async () => {
-      await vscode.commands.executeCommand(COMMAND_IDS.refresh, folder.node);
+      await vscode.commands.executeCommand('eventBroker.refresh', folder.node);
       return (await rows(api, folder.node)).find((r) => r.label === name);
     });
     return { api, row };
@@ -41,15 +40,15 @@ suite('topics changed from the tree', () => {
     const name = uniqueName('host-create');
     const existing = await topicWith(session, 'host-exists', 1);
     const checked = new ScriptedPrompter([{ input: 'not a name' }, { cancel: true }]);
-    await withPrompter(api, checked, () => vscode.commands.executeCommand(COMMAND_IDS.createTopic, folder.node));
+    await withPrompter(api, checked, () => vscode.commands.executeCommand('eventBroker.createTopic', folder.node));
     assert.match(checked.asked[0].validation ?? '', /not a valid topic name: use letters, digits/);
     const twice = new ScriptedPrompter([{ input: existing }, { input: '20001' }, { cancel: true }]);
-    await withPrompter(api, twice, () => vscode.commands.executeCommand(COMMAND_IDS.createTopic, folder.node));
+    await withPrompter(api, twice, () => vscode.commands.executeCommand('eventBroker.createTopic', folder.node));
     assert.match(twice.asked[0].validation ?? '', /already exists/);
     assert.match(twice.asked[1].validation ?? '', /VAST allows at most 20,000 partitions a topic/);
 
     const declined = new ScriptedPrompter([{ input: name }, { input: '3' }, { input: '' }, { input: '3600000' }, { input: 'cleanup.policy=compact' }, { confirm: false }]);
-    await withPrompter(api, declined, () => vscode.commands.executeCommand(COMMAND_IDS.createTopic, folder.node));
+    await withPrompter(api, declined, () => vscode.commands.executeCommand('eventBroker.createTopic', folder.node));
     const modal = declined.asked.find((a) => a.kind === 'confirm')!;
     assert.equal(modal.safeDefault, "Don't Create", 'the focused button creates nothing');
     assert.deepEqual(modal.buttons, ["Don't Create", 'Create Topic', 'Cancel'], 'the harmless button first, where VS Code puts the focus');
@@ -59,7 +58,7 @@ suite('topics changed from the tree', () => {
     assert.ok(!(await kafkaTopicNames(bootstrap())).includes(name), 'declined: nothing created');
 
     const accepted = new ScriptedPrompter([{ input: name }, { input: '3' }, { input: '' }, { input: '3600000' }, { input: 'cleanup.policy=compact' }, { confirm: true }]);
-    const created = await withPrompter(api, accepted, () => vscode.commands.executeCommand<{ topic: string }>(COMMAND_IDS.createTopic, folder.node));
+    const created = await withPrompter(api, accepted, () => vscode.commands.executeCommand<{ topic: string }>('eventBroker.createTopic', folder.node));
     assert.equal(created.topic, name);
     const described = await kafkaTopicDescription(bootstrap(), name);
     assert.equal(described?.partitions, 3);
@@ -94,7 +93,7 @@ suite('topics changed from the tree', () => {
       { pick: 'Review the 2 changes' },
       { confirm: true },
     ]);
-    const result = await withPrompter(api, edit, () => vscode.commands.executeCommand<{ changes: unknown[] }>(COMMAND_IDS.editTopicConfig, retention.node));
+    const result = await withPrompter(api, edit, () => vscode.commands.executeCommand<{ changes: unknown[] }>('eventBroker.editTopicConfig', retention.node));
     const modal = edit.asked.find((a) => a.kind === 'confirm')!;
     assert.equal(modal.safeDefault, 'Keep Configuration');
     assert.equal(modal.detail, 'retention.ms: 3600000 → 7200000\ncleanup.policy: compact → (default)');
@@ -109,11 +108,11 @@ suite('topics changed from the tree', () => {
     assert.equal(api.explorer.getTreeItem(configuration.node).description, '1 set on the topic');
 
     const declined = new ScriptedPrompter([{ confirm: false }]);
-    await withPrompter(api, declined, () => vscode.commands.executeCommand(COMMAND_IDS.resetTopicConfigEntry, refreshed.find((e) => e.label === 'retention.ms')!.node));
+    await withPrompter(api, declined, () => vscode.commands.executeCommand('eventBroker.resetTopicConfigEntry', refreshed.find((e) => e.label === 'retention.ms')!.node));
     assert.equal(declined.asked[0].safeDefault, 'Keep Configuration');
     assert.deepEqual(Object.fromEntries(await kafkaTopicOverrides(bootstrap(), topic)), { 'retention.ms': '7200000' }, 'declined: kept');
     const reset = new ScriptedPrompter([{ confirm: true }]);
-    await withPrompter(api, reset, () => vscode.commands.executeCommand(COMMAND_IDS.resetTopicConfigEntry, refreshed.find((e) => e.label === 'retention.ms')!.node));
+    await withPrompter(api, reset, () => vscode.commands.executeCommand('eventBroker.resetTopicConfigEntry', refreshed.find((e) => e.label === 'retention.ms')!.node));
     assert.deepEqual(Object.fromEntries(await kafkaTopicOverrides(bootstrap(), topic)), {}, 'the override is gone');
   });
 
@@ -122,13 +121,13 @@ suite('topics changed from the tree', () => {
     const { api, row } = await topicRow(topic);
     const partition = await findRow(api, row.node, 'Partition 0');
     const declined = new ScriptedPrompter([{ pick: 'Before an offset' }, { input: '4' }, { confirm: false }]);
-    await withPrompter(api, declined, () => vscode.commands.executeCommand(COMMAND_IDS.deleteRecords, partition.node));
+    await withPrompter(api, declined, () => vscode.commands.executeCommand('eventBroker.deleteRecords', partition.node));
     const modal = declined.asked.find((a) => a.kind === 'confirm')!;
     assert.equal(modal.safeDefault, 'Keep Records');
     assert.match(modal.detail ?? '', /^partition 0: first offset 0 → 4 \(4 records removed\)\n4 records in all/);
     assert.equal((await kafkaFirstOffsets(bootstrap(), topic)).get(0), 0, 'declined: nothing deleted');
     const accepted = new ScriptedPrompter([{ pick: 'Before an offset' }, { input: '4' }, { confirm: true }]);
-    await withPrompter(api, accepted, () => vscode.commands.executeCommand(COMMAND_IDS.deleteRecords, partition.node));
+    await withPrompter(api, accepted, () => vscode.commands.executeCommand('eventBroker.deleteRecords', partition.node));
     assert.deepEqual(Object.fromEntries(await kafkaFirstOffsets(bootstrap(), topic)), { 0: 4, 1: 0 });
   });
 
@@ -143,7 +142,7 @@ suite('topics changed from the tree', () => {
     const { row: unusedRow } = await topicRow(unused);
 
     const mistyped = new ScriptedPrompter([{ confirm: true }, { input: 'delete 3 topics' }]);
-    await withPrompter(api, mistyped, () => vscode.commands.executeCommand(COMMAND_IDS.deleteTopic, usedRow.node, [usedRow.node, unusedRow.node]));
+    await withPrompter(api, mistyped, () => vscode.commands.executeCommand('eventBroker.deleteTopic', usedRow.node, [usedRow.node, unusedRow.node]));
     const modal = mistyped.asked[0];
     assert.deepEqual(modal.buttons, ['Keep Topics', 'Delete 2 Topics…', 'Cancel'], 'the harmless button first, where VS Code puts the focus');
     assert.equal(modal.safeDefault, 'Keep Topics');
@@ -155,7 +154,7 @@ suite('topics changed from the tree', () => {
     assert.ok(names.includes(used) && names.includes(unused), 'mistyped: nothing deleted');
 
     const typed = new ScriptedPrompter([{ confirm: true }, { input: 'delete 2 topics' }]);
-    await withPrompter(api, typed, () => vscode.commands.executeCommand(COMMAND_IDS.deleteTopic, usedRow.node, [usedRow.node, unusedRow.node]));
+    await withPrompter(api, typed, () => vscode.commands.executeCommand('eventBroker.deleteTopic', usedRow.node, [usedRow.node, unusedRow.node]));
     names = await kafkaTopicNames(bootstrap());
     assert.ok(!names.includes(used) && !names.includes(unused), 'kafka-topics --list no longer shows them');
   });

@@ -3,6 +3,7 @@ import type { SettingFinding } from '../../core/settings/settingFinding';
 import type { Logger } from '../../core/logger';
 import type { SettingsDiagnostics } from '../diagnostics/settingsDiagnostics';
 import { checkClientOverrides } from '../diagnostics/clientOverridesCheck';
+import { commandEntries } from '../commandEntry';
 
 const KNOWN_TYPES = '.properties, Python, JavaScript/TypeScript, Java, JSON and YAML';
 
@@ -36,3 +37,5 @@ export function checkClientSettingsCommand(diagnostics: SettingsDiagnostics, log
   }
   return findings;
 }
+
+export const checkClientSettingsCommands = commandEntries({ id: 'eventBroker.checkClientSettings', run: ({ diagnostics, logger }) => checkClientSettingsCommand(diagnostics, logger) });

@@ -10,6 +10,7 @@ import { Cancelled } from '../runCommand';
 import { ConnectionNode } from '../tree/connectionNode';
 import type { CommandContext } from './commandContext';
 import { connectionStep } from './targetSteps';
+import { commandEntries } from '../commandEntry';
 
 /**
  * Add Connection…: validated inputs, a connection test under a progress notification, then the
@@ -132,3 +133,9 @@ function problemOf(check: () => unknown): string | undefined {
     return (err as Error).message;
   }
 }
+
+export const connectionCommands = commandEntries(
+  { id: 'eventBroker.addConnection', run: addConnectionCommand },
+  { id: 'eventBroker.removeConnection', run: removeConnectionCommand },
+  { id: 'eventBroker.toggleReadOnly', run: toggleReadOnlyCommand },
+);

@@ -6,6 +6,7 @@ import { PartitionNode } from '../tree/partitionNode';
 import { GroupOffsetNode } from '../tree/groupOffsetNode';
 import { InfoNode } from '../tree/simpleNodes';
 import { SubjectNode } from '../tree/subjectNode';
+import { commandEntries } from '../commandEntry';
 
 /**
  * Copy Name: the name the row shows (a connection's name, a topic, a group id; `topic:partition`
@@ -39,3 +40,9 @@ async function copy(text: string | undefined): Promise<string | undefined> {
   if (text !== undefined) await vscode.env.clipboard.writeText(text);
   return text;
 }
+
+export const copyCommands = commandEntries(
+  // Ctrl+C in the tree passes no row: copy the selected one.
+  { id: 'eventBroker.copyName', run: ({ selection }, node) => copyNameCommand(node ?? selection[0]) },
+  { id: 'eventBroker.copyBootstrap', run: (_services, node) => copyBootstrapCommand(node) },
+);

@@ -10,6 +10,7 @@ import { readSettings } from '../settings';
 import { Cancelled } from '../runCommand';
 import type { CommandContext } from './commandContext';
 import { connectionStep } from './targetSteps';
+import { commandEntries } from '../commandEntry';
 
 export interface CreatedTopic {
   connection: BrokerConnection;
@@ -101,3 +102,5 @@ function othersProblem(text: string): string | undefined {
     return (err as Error).message;
   }
 }
+
+export const createTopicCommands = commandEntries({ id: 'eventBroker.createTopic', run: createTopicCommand });

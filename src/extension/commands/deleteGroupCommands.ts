@@ -12,6 +12,7 @@ import { GroupNode } from '../tree/groupNode';
 import type { CommandContext } from './commandContext';
 import { connectionStep } from './targetSteps';
 import { counted } from '../../core/counted';
+import { commandEntries } from '../commandEntry';
 
 /**
  * Delete Consumer Group: the group clicked, or every group of a multi-selection (one connection at
@@ -113,3 +114,8 @@ function reportResults(results: DeleteGroupResult[]): void {
     void vscode.window.showInformationMessage(`Deleting ${results.length === 1 ? 'the group' : `${results.length} groups`}`, { modal: true, detail: lines.join('\n') });
   });
 }
+
+export const deleteGroupCommands = commandEntries(
+  { id: 'eventBroker.deleteGroup', fromSelection: [GroupNode], multiSelection: true, run: deleteGroupCommand },
+  { id: 'eventBroker.deleteIdleGroups', run: deleteIdleGroupsCommand },
+);

@@ -13,6 +13,7 @@ import { PartitionNode } from '../tree/partitionNode';
 import { pickPartition } from './pickers';
 import type { CommandContext } from './commandContext';
 import { connectionStep, topicStep } from './targetSteps';
+import { commandEntries } from '../commandEntry';
 
 /**
  * Delete Topic… (a topic row, a multi-selection of them, or the palette): the modal names each topic
@@ -124,3 +125,8 @@ export async function deleteRecordsCommand(ctx: CommandContext, node?: unknown):
 }
 
 const recordsDeletion = (topic: string) => `deleting records of topic "${topic}"`;
+
+export const deleteTopicCommands = commandEntries(
+  { id: 'eventBroker.deleteTopic', fromSelection: [TopicNode], multiSelection: true, run: deleteTopicCommand },
+  { id: 'eventBroker.deleteRecords', fromSelection: [TopicNode, PartitionNode], run: deleteRecordsCommand },
+);

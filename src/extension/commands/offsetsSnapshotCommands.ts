@@ -11,6 +11,7 @@ import { confirmAndCommit, type CommittedReset } from './commitResetPlan';
 import type { CommandContext } from './commandContext';
 import { connectionStep, groupStep } from './targetSteps';
 import { chooseFileToRead, chooseFileToWrite, readChosenFile, writeChosenFile, type FileKind } from '../chooseFile';
+import { commandEntries } from '../commandEntry';
 
 export const SNAPSHOT_FILE: FileKind = { noun: 'offsets snapshot', ending: 'offsets.json', filters: { 'Offsets snapshot': ['json'] } };
 
@@ -58,3 +59,8 @@ export async function restoreOffsetsCommand(ctx: CommandContext, node?: unknown)
   );
   return confirmAndCommit(ctx, connection, plan);
 }
+
+export const offsetsSnapshotCommands = commandEntries(
+  { id: 'eventBroker.saveOffsetsSnapshot', run: saveOffsetsSnapshotCommand },
+  { id: 'eventBroker.restoreOffsets', run: restoreOffsetsCommand },
+);

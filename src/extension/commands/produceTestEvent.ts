@@ -11,6 +11,8 @@ import type { Prompter } from '../prompter';
 import { Cancelled } from '../runCommand';
 import type { CommandContext } from './commandContext';
 import { topicStep } from './targetSteps';
+import { commandEntries } from '../commandEntry';
+import { TopicNode } from '../tree/topicNode';
 
 export async function produceTestEventCommand(ctx: CommandContext, node?: unknown): Promise<void> {
   const { store, prompter, formats } = ctx;
@@ -48,3 +50,5 @@ function askField(prompter: Prompter, title: string, encoder: FieldEncoder | und
 function encoded(role: 'key' | 'value', encoder: FieldEncoder | undefined, text: string): string | Buffer {
   return encoder ? encodeOrRefuse(role, encoder, text) : text;
 }
+
+export const produceTestEventCommands = commandEntries({ id: 'eventBroker.produceTestEvent', fromSelection: [TopicNode], run: produceTestEventCommand });

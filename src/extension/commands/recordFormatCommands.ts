@@ -16,6 +16,9 @@ import type { PickItem } from '../prompter';
 import { resolveSchemaFile } from '../formats/recordFormats';
 import type { CommandContext } from './commandContext';
 import { connectionStep, topicStep } from './targetSteps';
+import { commandEntries } from '../commandEntry';
+import { TopicNode } from '../tree/topicNode';
+import { ConnectionNode } from '../tree/connectionNode';
 
 const FORMAT_DETAIL: Record<FieldFormatName, string> = {
   auto: 'UTF-8 text, else bytes; the Confluent wire format through the schema registry',
@@ -199,3 +202,9 @@ function registryUrlProblem(text: string): string | undefined {
     return 'Give a URL like http://registry:8081.';
   }
 }
+
+export const recordFormatCommands = commandEntries(
+  { id: 'eventBroker.valueFormat', fromSelection: [TopicNode], run: valueFormatCommand },
+  { id: 'eventBroker.keyFormat', fromSelection: [TopicNode], run: keyFormatCommand },
+  { id: 'eventBroker.schemaRegistry', fromSelection: [ConnectionNode], run: schemaRegistryCommand },
+);

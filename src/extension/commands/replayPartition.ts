@@ -24,6 +24,8 @@ import { replaySource } from '../recordsViewer/replaySource';
 import { counted } from '../../core/counted';
 import { recordLimitProblem } from '../recordsViewer/recordLimit';
 import { readingSummary, topicReading, type TopicReading } from '../formats/topicReading';
+import { commandEntries } from '../commandEntry';
+import { TopicNode } from '../tree/topicNode';
 
 export interface ReplayResult {
   /** The JSON Lines document, when the replay opened one (without a records viewer). */
@@ -259,3 +261,9 @@ async function askMax(prompter: Prompter): Promise<number> {
   if (!Number.isSafeInteger(max) || max < 1 || max > 10_000_000) throw new UsageError('The maximum must be a whole number from 1 to 10,000,000.');
   return max;
 }
+
+export const replayCommands = commandEntries(
+  { id: 'eventBroker.replayPartition', fromSelection: [PartitionNode], run: replayPartitionCommand },
+  { id: 'eventBroker.replayTopic', fromSelection: [TopicNode], run: replayTopicCommand },
+  { id: 'eventBroker.replayFromCommitted', run: replayFromCommittedCommand },
+);

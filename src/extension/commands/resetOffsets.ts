@@ -17,6 +17,7 @@ import { groupStep } from './targetSteps';
 import type { CommandContext } from './commandContext';
 import { confirmAndCommit, type CommittedReset } from './commitResetPlan';
 import { chooseFileToRead, readChosenFile, type FileKind } from '../chooseFile';
+import { commandEntries } from '../commandEntry';
 
 const POSITIONS_FILE: FileKind = { noun: 'positions file', ending: 'csv', filters: { 'CSV (topic,partition,offset)': ['csv'] } };
 
@@ -119,3 +120,5 @@ async function ask(prompter: Prompter, what: string, placeHolder: string, valida
   if (text === undefined) throw new Cancelled();
   return text.trim();
 }
+
+export const resetOffsetsCommands = commandEntries({ id: 'eventBroker.resetOffsets', run: resetOffsetsCommand });

@@ -6,6 +6,7 @@ import type { Prompter } from '../prompter';
 import type { SchemaDocuments } from '../formats/schemaDocuments';
 import { SchemaRegistryNode } from '../tree/schemaRegistryNode';
 import { SchemaVersionNode } from '../tree/schemaVersionNode';
+import { commandEntries } from '../commandEntry';
 
 /** A version row's schema as a read-only document; without a row (a keybinding) nothing happens. */
 export async function openSchemaCommand(documents: SchemaDocuments, node: unknown): Promise<vscode.TextDocument | undefined> {
@@ -21,3 +22,8 @@ export async function filterSubjectsCommand(prompter: Prompter, node: unknown): 
   node.setFilter(value.trim());
   return node.filter;
 }
+
+export const schemaRegistryTreeCommands = commandEntries(
+  { id: 'eventBroker.openSchema', fromSelection: [SchemaVersionNode], run: ({ schemaDocuments }, node) => openSchemaCommand(schemaDocuments, node) },
+  { id: 'eventBroker.filterSubjects', fromSelection: [SchemaRegistryNode], run: ({ prompter }, node) => filterSubjectsCommand(prompter, node) },
+);

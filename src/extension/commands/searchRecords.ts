@@ -12,6 +12,8 @@ import { topicStep } from './targetSteps';
 import { topicReading } from '../formats/topicReading';
 
 export { SEARCH_MAX_SCAN, summaryLine } from '../recordsViewer/searchSource';
+import { commandEntries } from '../commandEntry';
+import { TopicNode } from '../tree/topicNode';
 
 export interface SearchRecordsResult {
   viewer: RecordsViewerPanel;
@@ -61,3 +63,5 @@ export async function searchRecordsCommand(ctx: CommandContext, node?: unknown):
   if (!summary) throw new Cancelled();
   return { viewer, summary };
 }
+
+export const searchRecordsCommands = commandEntries({ id: 'eventBroker.searchRecords', fromSelection: [TopicNode, PartitionNode], run: searchRecordsCommand });

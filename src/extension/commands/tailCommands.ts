@@ -6,6 +6,7 @@ import type { CommandContext } from './commandContext';
 import { topicStep } from './targetSteps';
 import { counted } from '../../core/counted';
 import { topicReading } from '../formats/topicReading';
+import { commandEntries } from '../commandEntry';
 
 /** Tail Topic…: from a topic node, or pickers from the palette. Starts at the end of every partition. */
 export async function tailTopicCommand(ctx: CommandContext, node?: unknown): Promise<RunningTail> {
@@ -47,3 +48,9 @@ export async function stopTailCommand({ prompter, tails }: CommandContext, targe
   chosen.forEach((t) => t.stop());
   return chosen.length;
 }
+
+export const tailCommands = commandEntries(
+  { id: 'eventBroker.tailTopic', fromSelection: [TopicNode], run: tailTopicCommand },
+  // Also from a tail's status-bar item, which passes { tailId }.
+  { id: 'eventBroker.stopTail', run: stopTailCommand },
+);

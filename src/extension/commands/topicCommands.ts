@@ -7,6 +7,8 @@ import { replayWithLimit } from './replayPartition';
 import { Cancelled } from '../runCommand';
 import type { CommandContext } from './commandContext';
 import { topicStep } from './targetSteps';
+import { commandEntries } from '../commandEntry';
+import { TopicNode } from '../tree/topicNode';
 
 /**
  * Show Offsets for a Time…: per partition, the first offset at or after the time (or that there is
@@ -49,3 +51,5 @@ export async function offsetsForTimeCommand(ctx: CommandContext, node?: unknown)
   await replayWithLimit(ctx, { connection, topic, starts, nothingAfter, startAsked: `time ${text.trim()}`, startTime: time }, 'document');
   return offsets;
 }
+
+export const topicCommands = commandEntries({ id: 'eventBroker.offsetsForTime', fromSelection: [TopicNode], run: offsetsForTimeCommand });

@@ -10,6 +10,8 @@ import { Cancelled } from '../runCommand';
 import { ConfigEntryNode, TopicConfigNode } from '../tree/topicConfigNodes';
 import type { CommandContext } from './commandContext';
 import { topicStep } from './targetSteps';
+import { commandEntries } from '../commandEntry';
+import { TopicNode } from '../tree/topicNode';
 
 export interface ConfigChangeResult {
   topic: string;
@@ -130,3 +132,8 @@ async function askChange(prompter: Prompter, topic: string, entry: ConfigEntry, 
 }
 
 const configurationChange = (topic: string) => `changing the configuration of topic "${topic}"`;
+
+export const topicConfigCommands = commandEntries(
+  { id: 'eventBroker.editTopicConfig', fromSelection: [TopicNode, TopicConfigNode, ConfigEntryNode], run: editTopicConfigCommand },
+  { id: 'eventBroker.resetTopicConfigEntry', run: resetTopicConfigEntryCommand },
+);

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { GroupLagReport } from '../../core/lag/lagModel';
 import { describeGroupTimeLag, roughDuration } from '../../core/lag/describeTimeLag';
-import { COMMAND_IDS } from '../commandIds';
+import type { CommandId } from '../commandIds';
 import type { LagWatchTarget } from './lagWatchTarget';
 
 export const WARNING_BACKGROUND = 'statusBarItem.warningBackground';
@@ -19,7 +19,7 @@ export class LagStatusItem implements vscode.Disposable {
     private readonly connectionName: string,
   ) {
     // Watch Lag on a group already watched reveals its panel.
-    this.item.command = { command: COMMAND_IDS.watchLag, title: 'Show Lag', arguments: [target] };
+    this.item.command = { command: 'eventBroker.watchLag' satisfies CommandId, title: 'Show Lag', arguments: [target] };
     this.item.name = 'Event Broker: watched lag';
     this.draw(undefined, { warningSeconds: Infinity, intervalMs: Infinity });
     this.item.show();

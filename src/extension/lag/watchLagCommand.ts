@@ -5,6 +5,8 @@ import type { CommandContext } from '../commands/commandContext';
 import { groupStep } from '../commands/targetSteps';
 import type { LagWatch } from './lagWatch';
 import { isLagWatchTarget } from './lagWatchTarget';
+import { commandEntries } from '../commandEntry';
+import { GroupNode } from '../tree/groupNode';
 
 export async function watchLagCommand(ctx: CommandContext, target?: unknown): Promise<LagWatch> {
   const { store, lagWatches: watches } = ctx;
@@ -24,3 +26,6 @@ export async function watchLagCommand(ctx: CommandContext, target?: unknown): Pr
   });
   return watches.watch(connection, groupId);
 }
+
+// Also from a watched group's status-bar item, which passes its LagWatchTarget.
+export const watchLagCommands = commandEntries({ id: 'eventBroker.watchLag', fromSelection: [GroupNode], run: watchLagCommand });

@@ -6,7 +6,7 @@ import { escapeForTerminal } from '../../core/rendering/terminalText';
 import type { Logger } from '../../core/logger';
 import type { KafkaSession } from '../../core/session';
 import type { BrokerConnection } from '../connections/brokerConnection';
-import { COMMAND_IDS } from '../commandIds';
+import type { CommandId } from '../commandIds';
 import { OutputBuffer } from './outputBuffer';
 import { TailPanel } from './tailPanel';
 import { counted } from '../../core/counted';
@@ -74,7 +74,7 @@ export class TailManager implements vscode.Disposable {
     const buffer = new OutputBuffer(panel, this.maxLines());
     const controller = new AbortController();
     const status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 50);
-    status.command = { command: COMMAND_IDS.stopTail, title: 'Stop Tail', arguments: [{ tailId: id }] };
+    status.command = { command: 'eventBroker.stopTail' satisfies CommandId, title: 'Stop Tail', arguments: [{ tailId: id }] };
     let markStarted!: () => void;
     const started = new Promise<void>((resolve) => (markStarted = resolve));
     const running: RunningTail = { id, connectionId: connection.id, topic, panel, count: 0, startedAt: Date.now(), started, stop: () => controller.abort() };

@@ -2,6 +2,7 @@ import { UsageError } from '../../core/errors';
 import type { Prompter } from '../prompter';
 import { parsePartitionFilter } from './partitionFilter';
 import { TopicNode } from './topicNode';
+import { commandEntries } from '../commandEntry';
 
 /**
  * Filter Partitions… on a topic row: "7", "100-199", "3,5,9"; empty lists all again. The filter
@@ -29,3 +30,8 @@ export async function filterPartitionsCommand(prompter: Prompter, node: unknown)
 export function clearPartitionFilterCommand(node: unknown): void {
   if (node instanceof TopicNode) node.setPartitionFilter(undefined);
 }
+
+export const partitionFilterCommands = commandEntries(
+  { id: 'eventBroker.filterPartitions', fromSelection: [TopicNode], run: ({ prompter }, node) => filterPartitionsCommand(prompter, node) },
+  { id: 'eventBroker.clearPartitionFilter', run: (_services, node) => clearPartitionFilterCommand(node) },
+);

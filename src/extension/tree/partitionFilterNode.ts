@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerNode } from './explorerNode';
 import { CONTEXT_VALUES } from './contextValues';
-import { COMMAND_IDS } from '../commandIds';
+import type { CommandId } from '../commandIds';
 
 /** "Filter: 100-199 · 100 of 1,000 partitions": says the list is narrowed, and a click clears it. */
 export class PartitionFilterNode implements ExplorerNode {
@@ -22,7 +22,7 @@ export class PartitionFilterNode implements ExplorerNode {
     item.tooltip = `Only the partitions ${this.text} are listed. Click to list all of them again; Filter Partitions… (the topic's context menu) changes the filter.`;
     item.iconPath = new vscode.ThemeIcon('filter');
     item.contextValue = CONTEXT_VALUES.partitionFilter;
-    item.command = { command: COMMAND_IDS.clearPartitionFilter, title: 'Clear Partition Filter', arguments: [this.parent] };
+    item.command = { command: 'eventBroker.clearPartitionFilter' satisfies CommandId, title: 'Clear Partition Filter', arguments: [this.parent] };
     return item;
   }
 }

@@ -4,7 +4,7 @@ import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerNode } from './explorerNode';
 import { APPROXIMATE_END_NOTE } from './simpleNodes';
 import { partitionContextValue } from './contextValues';
-import { COMMAND_IDS } from '../commandIds';
+import type { CommandId } from '../commandIds';
 
 export class PartitionNode implements ExplorerNode {
   constructor(
@@ -27,7 +27,7 @@ export class PartitionNode implements ExplorerNode {
     item.iconPath = new vscode.ThemeIcon('symbol-array');
     item.contextValue = partitionContextValue(this.connection);
     // Enter, a click (or a double-click under workbench.list.openMode doubleClick) asks where to replay from.
-    item.command = { command: COMMAND_IDS.replayPartition, title: 'Replay Partition…', arguments: [this] };
+    item.command = { command: 'eventBroker.replayPartition' satisfies CommandId, title: 'Replay Partition…', arguments: [this] };
     return item;
   }
 }

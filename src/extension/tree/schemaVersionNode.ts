@@ -4,7 +4,7 @@ import { SCHEMA_TYPE_NAMES } from '../../core/schemaRegistry/schemaDocument';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerNode } from './explorerNode';
 import { CONTEXT_VALUES } from './contextValues';
-import { COMMAND_IDS } from '../commandIds';
+import type { CommandId } from '../commandIds';
 
 /** "version 3 · Avro · id 12 · latest": a click opens the schema as a read-only document. */
 export class SchemaVersionNode implements ExplorerNode {
@@ -29,7 +29,7 @@ export class SchemaVersionNode implements ExplorerNode {
     ].join('\n');
     item.iconPath = new vscode.ThemeIcon('file-code');
     item.contextValue = CONTEXT_VALUES.schemaVersion;
-    item.command = { command: COMMAND_IDS.openSchema, title: 'Open Schema', arguments: [this] };
+    item.command = { command: 'eventBroker.openSchema' satisfies CommandId, title: 'Open Schema', arguments: [this] };
     return item;
   }
 }

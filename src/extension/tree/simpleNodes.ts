@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { explainError } from '../../core/errors';
-import { COMMAND_IDS } from '../commandIds';
+import type { CommandId } from '../commandIds';
 import type { ExplorerNode } from './explorerNode';
 import { CONTEXT_VALUES, type ContextValue } from './contextValues';
 
@@ -24,7 +24,7 @@ export class ErrorNode implements ExplorerNode {
     item.description = 'Retry';
     item.tooltip = `${this.detail}\nClick to retry.`;
     item.contextValue = CONTEXT_VALUES.error;
-    item.command = { command: COMMAND_IDS.refresh, title: 'Retry', arguments: [this.parent] };
+    item.command = { command: 'eventBroker.refresh' satisfies CommandId, title: 'Retry', arguments: [this.parent] };
     return item;
   }
 }
@@ -60,7 +60,7 @@ export class LoadMoreNode implements ExplorerNode {
     item.description = `${this.shown} of ${this.total} shown`;
     item.iconPath = new vscode.ThemeIcon('ellipsis');
     item.contextValue = CONTEXT_VALUES.loadMore;
-    item.command = { command: COMMAND_IDS.loadMore, title: 'Load More', arguments: [this.parent] };
+    item.command = { command: 'eventBroker.loadMore' satisfies CommandId, title: 'Load More', arguments: [this.parent] };
     return item;
   }
 }
