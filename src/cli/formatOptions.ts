@@ -2,7 +2,7 @@
 // they build (codecs, a registry client) is in recordFormats.ts, loaded only when one is given: the
 // schema libraries stay out of every other command's start.
 import { Option, type Command } from 'commander';
-import { FIELD_FORMATS } from '../core/formats/formatTypes';
+import { FIELD_FORMATS } from '../core/formats/formatCatalog';
 import type { RecordDecoder } from '../core/formats/recordDecoder';
 
 export interface FormatFlags {
@@ -19,10 +19,13 @@ export interface FormatFlags {
   subjectStrategy?: string;
 }
 
+/** What `auto` does, for keys and values alike (RecordDecoder reads a key in the wire format as it reads a value). */
+const AUTO_DEFAULT = 'default: auto: text or bytes, and the Confluent wire format when a registry is given';
+
 export function addFormatOptions(command: Command): Command {
   return command
-    .addOption(new Option('--key-format <format>', 'how keys are read (default: auto, text or bytes)').choices(FIELD_FORMATS))
-    .addOption(new Option('--value-format <format>', 'how values are read (default: auto: text or bytes, and the Confluent wire format when a registry is given)').choices(FIELD_FORMATS))
+    .addOption(new Option('--key-format <format>', `how keys are read (${AUTO_DEFAULT})`).choices(FIELD_FORMATS))
+    .addOption(new Option('--value-format <format>', `how values are read (${AUTO_DEFAULT})`).choices(FIELD_FORMATS))
     .option('--key-schema <file>', 'the schema of the keys: .avsc, .proto or .json (JSON Schema)')
     .option('--value-schema <file>', 'the schema of the values: .avsc, .proto or .json (JSON Schema)')
     .option('--key-message <name>', 'the Protobuf message type of the keys, e.g. shop.OrderKey')

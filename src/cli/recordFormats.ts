@@ -6,6 +6,8 @@ import { UsageError } from '../core/errors';
 import type { FieldFormatName, SchemaCodec, SchemaFormat } from '../core/formats/formatTypes';
 import { encodersOf, type EncoderWords, type FieldEncoders } from '../core/formats/fieldEncoders';
 import { FormatError } from '../core/formats/formatTypes';
+import { isSchemaFormat, SCHEMA_FORMATS_TEXT } from '../core/formats/formatCatalog';
+import { formatOfFileName } from '../core/formats/formatRules';
 import type { FieldSpec } from '../core/formats/fieldReading';
 import { RecordDecoder } from '../core/formats/recordDecoder';
 import { registrySchemaSource } from '../core/formats/registryCodecs';
@@ -60,8 +62,8 @@ export function fieldSpecOf(role: Role, flags: FormatFlags, hasRegistry: boolean
   const message = role === 'key' ? flags.keyMessage : flags.valueMessage;
   const format = (formatFlag ?? (file !== undefined ? formatOfFile(role, file) : message !== undefined ? 'protobuf' : 'auto')) as FieldFormatName;
   if (message !== undefined && format !== 'protobuf') throw new UsageError(`--${role}-message names a Protobuf message type, but the ${role} format is ${format}.`);
-  if (file !== undefined && !isSchemaFormat(format)) throw new UsageError(`--${role}-schema gives a schema, but --${role}-format ${format} reads without one (use avro, protobuf or json-schema).`);
-  const fileFormat = file === undefined ? undefined : formatOfName(file);
+  if (file !== undefined && !isSchemaFormat(format)) throw new UsageError(`--${role}-schema gives a schema, but --${role}-format ${format} reads without one (use ${SCHEMA_FORMATS_TEXT}).`);
+  const fileFormat = file === undefined ? undefined : formatOfFileName(file);
   // A .json file may hold an Avro schema or a JSON Schema; .avsc and .proto say what they are.
   if (file !== undefined && fileFormat !== undefined && fileFormat !== 'json-schema' && fileFormat !== format) {
     throw new UsageError(`--${role}-schema ${basename(file)} is ${fileFormat === 'avro' ? 'an Avro' : 'a Protobuf'} schema, but --${role}-format is ${format}.`);
@@ -83,22 +85,9 @@ function loadCodec(role: Role, file: string, format: SchemaFormat, message: stri
 }
 
 function formatOfFile(role: Role, file: string): SchemaFormat {
-  const format = formatOfName(file);
+  const format = formatOfFileName(file);
   if (format !== undefined) return format;
   throw new UsageError(`--${role}-schema: cannot tell the format of "${file}" from its name (.avsc, .proto or .json); give --${role}-format too.`);
-}
-
-/** The format a schema file's name says: .avsc, .proto, or .json (a JSON Schema unless told otherwise). */
-function formatOfName(file: string): SchemaFormat | undefined {
-  const lower = file.toLowerCase();
-  if (lower.endsWith('.avsc')) return 'avro';
-  if (lower.endsWith('.proto')) return 'protobuf';
-  if (lower.endsWith('.json')) return 'json-schema';
-  return undefined;
-}
-
-function isSchemaFormat(format: string): format is SchemaFormat {
-  return format === 'avro' || format === 'protobuf' || format === 'json-schema';
 }
 
 /** ebx's words for the encoders' sentences: the options that chose the format. */
@@ -120,7 +109,7 @@ export async function encodersFromFlags(flags: FormatFlags, topic: string, env: 
   const specs = { key: fieldSpecOf('key', flags, registry !== undefined), value: fieldSpecOf('value', flags, registry !== undefined) };
   const subjectStrategy = subjectStrategyOf(flags, registry !== undefined);
   if (subjectStrategy !== undefined && !isSchemaFormat(specs.key.format) && !isSchemaFormat(specs.value.format)) {
-    throw new UsageError('--subject-strategy names the registry subject of a schema, but neither the key nor the value is written with one (give --value-format avro, protobuf or json-schema).');
+    throw new UsageError(`--subject-strategy names the registry subject of a schema, but neither the key nor the value is written with one (give --value-format ${SCHEMA_FORMATS_TEXT}).`);
   }
   const source = (schemaFile: string | undefined, recordName: string | undefined) => ({ topic, schemaFile, registry, subjectStrategy, recordName, words: CLI_WORDS });
   return encodersOf(specs, { key: source(flags.keySchema, flags.keyMessage), value: source(flags.valueSchema, flags.valueMessage) });

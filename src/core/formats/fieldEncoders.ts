@@ -14,7 +14,8 @@ import type { SchemaRegistryClient } from '../schemaRegistry/registryClient';
 import type { FieldSpec } from './fieldReading';
 import type { FieldRole } from './formatRules';
 import { FormatError, type FieldFormatName, type SchemaCodec, type SchemaFormat } from './formatTypes';
-import { encodeScalar } from './scalarFormats';
+import { isSchemaFormat, registryTypeOf, scalarFormat } from './formatCatalog';
+import { jsonInput } from './scalarFormats';
 import { writeWireFormat } from './wireFormat';
 
 /** Turns one input text (a JSON document for the schema formats) into a key's or value's bytes. */
@@ -74,30 +75,13 @@ export interface EncoderSource {
 
 /** A field's encoder; undefined for `auto` and `string` (the text goes as UTF-8). */
 export async function encoderOf(role: FieldRole, spec: FieldSpec, source: EncoderSource): Promise<FieldEncoder | undefined> {
-  const { words } = source;
-  switch (spec.format) {
-    case 'auto':
-    case 'string':
-      return undefined;
-    case 'bytes':
-      return { describe: 'bytes from base64', encoding: 'bytes from base64', input: 'base64', encode: (text) => bytesFromBase64(role, text, words) };
-    case 'json':
-      // Parsed first: the text is the JSON document itself, written compact (not the text as a JSON string).
-      return { describe: 'json', encoding: 'json', input: 'JSON', encode: (text) => encodeScalar('json', parseJsonInput(role, text, words)) };
-    case 'uuid':
-      return { describe: 'uuid', encoding: 'uuid (16 bytes)', input: 'a UUID', encode: (text) => encodeScalar('uuid', text) };
-    case 'int32':
-    case 'int64':
-    case 'double': {
-      const format = spec.format;
-      const size = format === 'int32' ? '4 bytes' : '8 bytes';
-      return { describe: format, encoding: `${format} (${size}, big-endian)`, input: 'a number', encode: (text) => encodeScalar(format, scalarInput(role, format, text, words)) };
-    }
-    case 'avro':
-    case 'protobuf':
-    case 'json-schema':
-      return schemaEncoder(role, spec.format, spec.codec, source);
-  }
+  const { format } = spec;
+  if (format === 'auto') return undefined;
+  if (isSchemaFormat(format)) return schemaEncoder(role, format, spec.codec, source);
+  const { typed, encode } = scalarFormat(format);
+  if (typed === undefined) return undefined;
+  const field = { role, chosen: source.words.format(role, format), jsonHint: source.words.jsonHint };
+  return { describe: typed.summary ?? format, encoding: typed.encoding, input: typed.input, encode: (text) => encode(typed.parse(text, field)) };
 }
 
 /** Both fields' encoders, made (and every schema found) before anything is sent. */
@@ -114,7 +98,7 @@ async function schemaEncoder(role: FieldRole, format: SchemaFormat, fileCodec: S
   if (registry !== undefined) {
     const subject = subjectOf(role, source, fileCodec);
     if (fileCodec !== undefined && file !== undefined) {
-      id = await registry.lookup(subject, readFileSync(file, 'utf8'), REGISTRY_TYPE[format]);
+      id = await registry.lookup(subject, readFileSync(file, 'utf8'), registryTypeOf(format));
       if (id === undefined) {
         throw new UsageError(`${words.schemaFile(role)}: the schema in ${basename(file)} is not registered under the subject "${subject}"; register it first (${words.self} never registers a schema on its own).`);
       }
@@ -134,7 +118,7 @@ async function schemaEncoder(role: FieldRole, format: SchemaFormat, fileCodec: S
     encoding: `${named}${id === undefined ? ', raw, no wire-format header' : `, schema id ${id} in the wire format`}`,
     input: 'JSON',
     encode: (text) => {
-      const payload = chosen.encode(parseJsonInput(role, text, words));
+      const payload = chosen.encode(jsonInput(text, { role, jsonHint: words.jsonHint }));
       return id === undefined ? payload : writeWireFormat(id, payload, format === 'protobuf' ? chosen.messageIndexes : undefined);
     },
   };
@@ -149,32 +133,6 @@ function subjectOf(role: FieldRole, source: EncoderSource, fileCodec: SchemaCode
     if (!(err instanceof FormatError)) throw err;
     throw new UsageError(`The ${role}'s subject: ${err.message}`);
   }
-}
-
-const REGISTRY_TYPE = { avro: 'AVRO', protobuf: 'PROTOBUF', 'json-schema': 'JSON' } as const;
-
-function parseJsonInput(role: FieldRole, text: string, words: EncoderWords): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
-    throw new FormatError(`the ${role} is not JSON (${why})${words.jsonHint ? `; ${words.jsonHint}` : ''}.`);
-  }
-}
-
-/** int32/int64/double input: a number as text; int64 kept exact as a string beyond 2^53. */
-function scalarInput(role: FieldRole, format: 'int32' | 'int64' | 'double', text: string, words: EncoderWords): string | number {
-  const trimmed = text.trim();
-  if (format === 'int64' && /^-?\d+$/.test(trimmed)) return trimmed;
-  const n = Number(trimmed);
-  if (trimmed === '' || !Number.isFinite(n)) throw new FormatError(`the ${role} "${trimmed.slice(0, 40)}" is not a number, as ${words.format(role, format)} needs.`);
-  return n;
-}
-
-function bytesFromBase64(role: FieldRole, text: string, words: EncoderWords): Buffer {
-  const trimmed = text.trim();
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(trimmed) || trimmed.length % 4 !== 0) throw new FormatError(`the ${role} is not base64, as ${words.format(role, 'bytes')} needs.`);
-  return Buffer.from(trimmed, 'base64');
 }
 
 /** Why `text` cannot be encoded (the schema's own complaint, one sentence), or undefined when it can. */

@@ -2,7 +2,8 @@
 // `eventBroker.recordFormats` setting is a list of these rules, the first that matches a topic wins.
 // The rules are plain data, checked here once (each problem one sentence), so the settings, the
 // "Value Format…" command and the agent tools agree on what a rule means.
-import { FIELD_FORMATS, FormatError, type FieldFormatName, type SchemaCodec, type SchemaFormat } from './formatTypes';
+import { FormatError, type FieldFormatName, type SchemaCodec, type SchemaFormat } from './formatTypes';
+import { FIELD_FORMATS, isFieldFormat, isSchemaFormat, SCHEMA_FORMATS_TEXT } from './formatCatalog';
 import type { FieldSpec } from './fieldReading';
 import { parseSubjectStrategy } from '../schemaRegistry/subjectStrategy';
 
@@ -34,11 +35,6 @@ export interface FieldChoice {
 }
 
 const RULE_KEYS = new Set(['topic', 'connection', 'keyFormat', 'valueFormat', 'keySchema', 'valueSchema', 'keyMessage', 'valueMessage', 'subjectStrategy']);
-const SCHEMA_FORMATS: readonly string[] = ['avro', 'protobuf', 'json-schema'];
-
-export function isSchemaFormat(format: string): format is SchemaFormat {
-  return SCHEMA_FORMATS.includes(format);
-}
 
 /** Whether `topic` matches `pattern` (`*` any run of characters, `?` one; everything else as is). */
 export function topicPatternMatches(pattern: string, topic: string): boolean {
@@ -92,7 +88,7 @@ export function ruleProblems(entry: unknown, at: string): string[] {
   }
   for (const role of ['key', 'value'] as const) {
     const format = rule[`${role}Format`];
-    if (format !== undefined && !(FIELD_FORMATS as readonly unknown[]).includes(format)) {
+    if (format !== undefined && !isFieldFormat(format)) {
       problems.push(`${at}.${role}Format ${JSON.stringify(format)} is not a format: use one of ${FIELD_FORMATS.join(', ')}.`);
       continue;
     }
@@ -125,7 +121,7 @@ export function usableRules(entries: unknown): { rules: FormatRule[]; problems: 
 export function choiceProblem(role: FieldRole, choice: FieldChoice, hasRegistry: boolean): string | undefined {
   const { format, schemaFile, message } = choice;
   if (message !== undefined && format !== 'protobuf') return `${role}Message names a Protobuf message type, but the ${role} format is ${format}.`;
-  if (schemaFile !== undefined && !isSchemaFormat(format)) return `${role}Schema gives a schema, but the ${role} format ${format} reads without one (use avro, protobuf or json-schema).`;
+  if (schemaFile !== undefined && !isSchemaFormat(format)) return `${role}Schema gives a schema, but the ${role} format ${format} reads without one (use ${SCHEMA_FORMATS_TEXT}).`;
   const fileFormat = schemaFile === undefined ? undefined : formatOfFileName(schemaFile);
   if (schemaFile !== undefined && fileFormat === undefined && format !== 'avro') return `${role}Schema "${schemaFile}" is not a schema file (.avsc, .proto or .json).`;
   // A .json file may hold an Avro schema or a JSON Schema; .avsc and .proto say what they are.

@@ -2,13 +2,10 @@
 // read it, and the codec a schema becomes. Codecs are built once per schema (per registry id, per
 // workspace file) and then read records synchronously: the reader's hot loop never awaits.
 import type { JsonLineBuffer } from '../rendering/jsonLineBuffer';
+import type { FieldFormatName } from './formatCatalog';
 
-/** How a key or value is read. `auto` is UTF-8 text or binary, plus the Confluent wire format when a registry is configured. */
-export const FIELD_FORMATS = ['auto', 'string', 'json', 'avro', 'protobuf', 'json-schema', 'bytes', 'int32', 'int64', 'double', 'uuid'] as const;
-export type FieldFormatName = (typeof FIELD_FORMATS)[number];
-
-/** The formats that need a schema (from a registry or a workspace file). */
-export type SchemaFormat = 'avro' | 'protobuf' | 'json-schema';
+// The formats themselves (names, what each means, how each reads) are listed once, in formatCatalog.ts.
+export type { FieldFormatName, SchemaFormat } from './formatCatalog';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 

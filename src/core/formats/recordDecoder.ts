@@ -8,7 +8,7 @@ import type { ShownRecord } from '../model';
 import { showRecord } from '../rendering/decode';
 import type { SchemaCodec, SchemaFormat, SchemaLabel } from './formatTypes';
 import { AUTO, plainLabel, readFailed, readOk, sentenceOf, type FieldReading, type FieldSpec } from './fieldReading';
-import { decodeScalar } from './scalarFormats';
+import { isSchemaFormat, scalarFormat } from './formatCatalog';
 import { looksLikeWireFormat, readWireFormat } from './wireFormat';
 
 /** Where the codec of a registry schema id comes from (the registry client plus the codecs). */
@@ -41,6 +41,9 @@ function wireReading(codec: SchemaCodec): FirstReading {
 
 const RETRY_FAILED_ID_MS = 30_000;
 
+/** How one field's bytes are read; may throw (read turns that into a failed reading). */
+type FieldReader = (bytes: Buffer) => FieldReading | undefined;
+
 export interface RecordDecoderOptions {
   key?: FieldSpec;
   value?: FieldSpec;
@@ -62,6 +65,8 @@ export class RecordDecoder {
   private readonly rawFileReading: { key: FirstReading; value: FirstReading };
   /** A workspace file's reading of wire-format records, per schema id (see wireFileReading). */
   private readonly wireFileReadings = new Map<SchemaCodec, Map<number, FirstReading>>();
+  /** Each field's reader, chosen once from its format: no lookup per record. */
+  private readonly readers: { key: FieldReader; value: FieldReader };
 
   constructor(options: RecordDecoderOptions = {}) {
     this.key = options.key ?? AUTO;
@@ -71,6 +76,7 @@ export class RecordDecoder {
     this.now = options.now ?? Date.now;
     const raw = (spec: FieldSpec): FirstReading => (spec.codec ? { kind: 'decode', codec: spec.codec, start: 0, label: spec.codec.label } : OTHER);
     this.rawFileReading = { key: raw(this.key), value: raw(this.value) };
+    this.readers = { key: this.readerOf(this.key), value: this.readerOf(this.value) };
   }
 
   /**
@@ -148,11 +154,11 @@ export class RecordDecoder {
   }
 
   readKey(bytes: Buffer | null): FieldReading | undefined {
-    return this.read(this.key, bytes);
+    return read(this.readers.key, bytes);
   }
 
   readValue(bytes: Buffer | null): FieldReading | undefined {
-    return this.read(this.value, bytes);
+    return read(this.readers.value, bytes);
   }
 
   /**
@@ -188,31 +194,14 @@ export class RecordDecoder {
     this.onProblem(sentence);
   }
 
-  /** undefined: nothing to read beyond the plain rendering (a null field, or `auto` on plain bytes). */
-  private read(spec: FieldSpec, bytes: Buffer | null): FieldReading | undefined {
-    if (bytes === null) return undefined;
-    try {
-      switch (spec.format) {
-        case 'auto':
-          return this.readAuto(bytes);
-        case 'string':
-          return readOk(bytes.toString('utf8'), plainLabel('string'));
-        case 'bytes':
-          return readOk({ base64: bytes.toString('base64') }, plainLabel('bytes'));
-        case 'json':
-        case 'int32':
-        case 'int64':
-        case 'double':
-        case 'uuid':
-          return readOk(decodeScalar(spec.format, bytes), plainLabel(spec.format));
-        case 'avro':
-        case 'protobuf':
-        case 'json-schema':
-          return this.readWithSchema(spec.format, spec.codec, bytes);
-      }
-    } catch (err) {
-      return readFailed(sentenceOf(err));
-    }
+  /** A field's reader: `auto`, its schema, or its entry's decode (formatCatalog.ts). */
+  private readerOf(spec: FieldSpec): FieldReader {
+    const { format, codec } = spec;
+    if (format === 'auto') return (bytes) => this.readAuto(bytes);
+    if (isSchemaFormat(format)) return (bytes) => this.readWithSchema(format, codec, bytes);
+    const { decode } = scalarFormat(format);
+    const label = plainLabel(format);
+    return (bytes) => readOk(decode(bytes), label);
   }
 
   /** `auto`: a wire-format value whose id the registry knows is decoded; anything else stays plain. */
@@ -248,6 +237,16 @@ export class RecordDecoder {
       }
     }
     return readOk(fileCodec.decode(bytes), fileCodec.label);
+  }
+}
+
+/** undefined: nothing to read beyond the plain rendering (a null field, or `auto` on plain bytes). */
+function read(reader: FieldReader, bytes: Buffer | null): FieldReading | undefined {
+  if (bytes === null) return undefined;
+  try {
+    return reader(bytes);
+  } catch (err) {
+    return readFailed(sentenceOf(err));
   }
 }
 

@@ -1,71 +1,48 @@
-// The formats without a schema: fixed-width numbers as Kafka's own serializers write them (big
-// endian), UUIDs, UTF-8 text and JSON.
+// What the formats without a schema are made of (their entries are in formatCatalog.ts): fixed-width
+// numbers as Kafka's own serializers write them (big endian), UUIDs, and the typed input produce
+// takes for them. Each refusal is one sentence.
+import type { FieldRole } from './formatRules';
 import { FormatError, type JsonValue } from './formatTypes';
 
-export type ScalarFormat = 'int32' | 'int64' | 'double' | 'uuid' | 'string' | 'json';
+/** Where a typed key or value came from, as the sentences refusing it name it. */
+export interface TypedField {
+  role: FieldRole;
+  /** The format as it was chosen: `--value-format int64` (ebx), `the value format int64` (settings). */
+  chosen: string;
+  /** After "the value is not JSON (…)": how the input is given, e.g. "give the record as one JSON document a line". */
+  jsonHint?: string;
+}
 
-const WIDTH = { int32: 4, int64: 8, double: 8 } as const;
-const NAME = { int32: 'an int32', int64: 'an int64', double: 'a double', uuid: 'a UUID' } as const;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function wrongLength(format: keyof typeof NAME, expected: string, got: number): FormatError {
-  return new FormatError(`${NAME[format]} is ${expected}; this value has ${got}.`);
+/** `bytes` when they are `width` long; else "an int32 is 4 bytes; this value has 7." (`noun`: "an int32"). */
+export function fixedWidth(bytes: Buffer, width: number, noun: string): Buffer {
+  if (bytes.length !== width) throw wrongLength(noun, `${width} bytes`, bytes.length);
+  return bytes;
 }
 
-function fixedWidth(format: keyof typeof WIDTH, bytes: Buffer): void {
-  if (bytes.length !== WIDTH[format]) throw wrongLength(format, `${WIDTH[format]} bytes`, bytes.length);
+function wrongLength(noun: string, expected: string, got: number): FormatError {
+  return new FormatError(`${noun} is ${expected}; this value has ${got}.`);
 }
 
-export function decodeScalar(format: ScalarFormat, bytes: Buffer): JsonValue {
-  switch (format) {
-    case 'int32':
-      fixedWidth(format, bytes);
-      return bytes.readInt32BE(0);
-    case 'int64': {
-      fixedWidth(format, bytes);
-      const v = bytes.readBigInt64BE(0);
-      // JSON numbers are doubles: beyond 2^53 only the digits are exact.
-      return v <= MAX_SAFE && v >= -MAX_SAFE ? Number(v) : v.toString();
-    }
-    case 'double': {
-      fixedWidth(format, bytes);
-      const v = bytes.readDoubleBE(0);
-      return Number.isFinite(v) ? v : String(v);
-    }
-    case 'uuid':
-      return decodeUuid(bytes);
-    case 'string':
-      // Invalid UTF-8 shows as U+FFFD: the text is still what a reader wants to see.
-      return bytes.toString('utf8');
-    case 'json': {
-      const text = bytes.toString('utf8');
-      try {
-        return JSON.parse(text) as JsonValue;
-      } catch (err) {
-        throw new FormatError(`the value is not JSON: ${err instanceof Error ? err.message.replace(/\.$/, '') : String(err)}.`);
-      }
-    }
-  }
-}
-
-function decodeUuid(bytes: Buffer): string {
-  if (bytes.length === 16) {
-    const h = bytes.toString('hex');
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-  }
-  // Many producers write the UUID's text instead of its 16 bytes.
-  if (bytes.length === 36) {
-    const text = bytes.toString('latin1');
-    if (UUID_TEXT.test(text)) return text.toLowerCase();
-  }
-  throw wrongLength('uuid', '16 bytes (or its 36-character text)', bytes.length);
-}
-
-function notA(format: keyof typeof NAME | 'string', value: unknown): FormatError {
+/** "2147483648 is not an int32." (`noun`: "an int32"), the value shown short. */
+export function notA(noun: string, value: unknown): FormatError {
   const shown = JSON.stringify(value) ?? String(value);
-  const name = format === 'string' ? 'a string' : NAME[format];
-  return new FormatError(`${shown.length > 60 ? `${shown.slice(0, 57)}…` : shown} is not ${name}.`);
+  return new FormatError(`${shown.length > 60 ? `${shown.slice(0, 57)}…` : shown} is not ${noun}.`);
+}
+
+/** An int64 as JSON: a number when exact, beyond 2^53 the digits (JSON numbers are doubles). */
+export function int64Json(v: bigint): JsonValue {
+  return v <= MAX_SAFE && v >= -MAX_SAFE ? Number(v) : v.toString();
+}
+
+/** A signed integer of `bits` bits from a safe integer, its digits or a bigint; else "… is not `noun`." */
+export function signedInteger(value: unknown, bits: 32 | 64, noun: string): bigint {
+  const v = toBigInt(value);
+  const limit = 2n ** BigInt(bits - 1);
+  if (v === undefined || v < -limit || v >= limit) throw notA(noun, value);
+  return v;
 }
 
 function toBigInt(value: unknown): bigint | undefined {
@@ -75,36 +52,63 @@ function toBigInt(value: unknown): bigint | undefined {
   return undefined;
 }
 
-export function encodeScalar(format: ScalarFormat, value: unknown): Buffer {
-  switch (format) {
-    case 'int32': {
-      const v = toBigInt(value);
-      if (v === undefined || v < -(2n ** 31n) || v >= 2n ** 31n) throw notA(format, value);
-      const out = Buffer.alloc(4);
-      out.writeInt32BE(Number(v), 0);
-      return out;
-    }
-    case 'int64': {
-      const v = toBigInt(value);
-      if (v === undefined || v < -(2n ** 63n) || v >= 2n ** 63n) throw notA(format, value);
-      const out = Buffer.alloc(8);
-      out.writeBigInt64BE(v, 0);
-      return out;
-    }
-    case 'double': {
-      const v = typeof value === 'number' ? value : value === 'NaN' || value === 'Infinity' || value === '-Infinity' ? Number(value) : undefined;
-      if (v === undefined) throw notA(format, value);
-      const out = Buffer.alloc(8);
-      out.writeDoubleBE(v, 0);
-      return out;
-    }
-    case 'uuid':
-      if (typeof value !== 'string' || !UUID_TEXT.test(value)) throw notA(format, value);
-      return Buffer.from(value.replace(/-/g, ''), 'hex');
-    case 'string':
-      if (typeof value !== 'string') throw notA(format, value);
-      return Buffer.from(value, 'utf8');
-    case 'json':
-      return Buffer.from(JSON.stringify(value) ?? 'null', 'utf8');
+export function decodeUuid(bytes: Buffer): string {
+  if (bytes.length === 16) {
+    const h = bytes.toString('hex');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  }
+  // Many producers write the UUID's text instead of its 16 bytes.
+  if (bytes.length === 36) {
+    const text = bytes.toString('latin1');
+    if (UUID_TEXT.test(text)) return text.toLowerCase();
+  }
+  throw wrongLength('a UUID', '16 bytes (or its 36-character text)', bytes.length);
+}
+
+export function encodeUuid(value: unknown): Buffer {
+  if (typeof value !== 'string' || !UUID_TEXT.test(value)) throw notA('a UUID', value);
+  return Buffer.from(value.replace(/-/g, ''), 'hex');
+}
+
+export function decodeJson(bytes: Buffer): JsonValue {
+  try {
+    return JSON.parse(bytes.toString('utf8')) as JsonValue;
+  } catch (err) {
+    throw new FormatError(`the value is not JSON: ${err instanceof Error ? err.message.replace(/\.$/, '') : String(err)}.`);
+  }
+}
+
+/** Typed text as a number (int32, int64, double): "the key "seven" is not a number, as … needs." */
+export function numberInput(text: string, field: TypedField): number {
+  const trimmed = text.trim();
+  const n = Number(trimmed);
+  if (trimmed === '' || !Number.isFinite(n)) throw new FormatError(`the ${field.role} "${trimmed.slice(0, 40)}" is not a number, as ${field.chosen} needs.`);
+  return n;
+}
+
+/** Typed text as an int64: its digits kept exact beyond 2^53, else a number. */
+export function int64Input(text: string, field: TypedField): string | number {
+  const trimmed = text.trim();
+  return /^-?\d+$/.test(trimmed) ? trimmed : numberInput(text, field);
+}
+
+/** Typed base64 as `bytes` reads it ({"base64": …}): "the value is not base64, as … needs." */
+export function base64Input(text: string, field: TypedField): { base64: string } {
+  const trimmed = text.trim();
+  if (!isBase64(trimmed)) throw new FormatError(`the ${field.role} is not base64, as ${field.chosen} needs.`);
+  return { base64: trimmed };
+}
+
+export function isBase64(text: string): boolean {
+  return /^[A-Za-z0-9+/]*={0,2}$/.test(text) && text.length % 4 === 0;
+}
+
+/** Typed text as the JSON document it is (json and the schema formats). */
+export function jsonInput(text: string, field: Pick<TypedField, 'role' | 'jsonHint'>): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    throw new FormatError(`the ${field.role} is not JSON (${why})${field.jsonHint ? `; ${field.jsonHint}` : ''}.`);
   }
 }

@@ -4,8 +4,9 @@
 // a read-only connection may use them too.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { FIELD_FORMATS, FormatError, type FieldFormatName, type SchemaFormat } from '../../core/formats/formatTypes';
-import { isSchemaFormat, withFieldChoice, type FieldChoice, type FieldRole } from '../../core/formats/formatRules';
+import { FormatError, type SchemaFormat } from '../../core/formats/formatTypes';
+import { FORMAT_CATALOG, isSchemaFormat } from '../../core/formats/formatCatalog';
+import { withFieldChoice, type FieldChoice, type FieldRole } from '../../core/formats/formatRules';
 import { UsageError } from '../../core/errors';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import { ENVIRONMENT_REGISTRY } from '../connections/connectionStore';
@@ -19,20 +20,6 @@ import { connectionStep, topicStep } from './targetSteps';
 import { commandEntries } from '../commandEntry';
 import { TopicNode } from '../tree/topicNode';
 import { ConnectionNode } from '../tree/connectionNode';
-
-const FORMAT_DETAIL: Record<FieldFormatName, string> = {
-  auto: 'UTF-8 text, else bytes; the Confluent wire format through the schema registry',
-  string: 'UTF-8 text',
-  json: 'JSON text',
-  avro: 'Avro: wire format through the registry, or raw with an .avsc file',
-  protobuf: 'Protobuf: wire format through the registry, or raw with a .proto file',
-  'json-schema': 'JSON checked against a JSON Schema',
-  bytes: 'bytes, as base64 and hex',
-  int32: '4-byte big-endian integer',
-  int64: '8-byte big-endian integer',
-  double: '8-byte big-endian double',
-  uuid: '16-byte UUID',
-};
 
 const SCHEMA_FILES: Record<SchemaFormat, FileKind> = {
   avro: { noun: 'Avro schema', ending: 'avsc', filters: { 'Avro schema': ['avsc', 'json'] } },
@@ -57,7 +44,7 @@ async function recordFormatCommand(ctx: CommandContext, node: unknown, role: Fie
   const connection = ctx.store.get(target.connection.id) ?? target.connection;
   const current = ctx.formats.formatsOf(connection, topic)[role];
   const format = await ctx.prompter.pickOne(
-    FIELD_FORMATS.map((f) => ({ label: f, description: f === current.format ? `(current) ${FORMAT_DETAIL[f]}` : FORMAT_DETAIL[f], value: f })),
+    FORMAT_CATALOG.map(({ name, detail }) => ({ label: name, description: name === current.format ? `(current) ${detail}` : detail, value: name })),
     { title: `${Role} Format of ${topic}`, placeHolder: `How the ${role}s of ${topic} are read and written` },
   );
   if (format === undefined) throw new Cancelled();

@@ -10,11 +10,13 @@ import { join, resolve } from 'node:path';
 import { encodeOrRefuse, encoderOf, encodersOf, encodingProblem, SETTING_WORDS, type EncoderRegistry, type EncoderWords } from '../../../src/core/formats/fieldEncoders';
 import { loadSchemaFile } from '../../../src/core/formats/schemaFiles';
 import { readWireFormat } from '../../../src/core/formats/wireFormat';
-import { decodeScalar } from '../../../src/core/formats/scalarFormats';
+import { scalarFormat, type ScalarFormat } from '../../../src/core/formats/formatCatalog';
 import { UsageError } from '../../../src/core/errors';
 import type { FieldSpec } from '../../../src/core/formats/fieldReading';
 import type { ResolvedSchema, SubjectVersion } from '../../../src/core/schemaRegistry/registryClient';
 import type { SubjectStrategy } from '../../../src/core/schemaRegistry/subjectStrategy';
+
+const decodeScalar = (format: ScalarFormat, bytes: Buffer) => scalarFormat(format).decode(bytes);
 
 const FIXTURES = resolve(__dirname, '../../../../test/fixtures/records');
 const AVSC = join(FIXTURES, 'schemas/order-v1.avsc');

@@ -3,8 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { looksLikeWireFormat, readWireFormat, writeWireFormat } from '../../../src/core/formats/wireFormat';
-import { decodeScalar, encodeScalar } from '../../../src/core/formats/scalarFormats';
+import { scalarFormat, type ScalarFormat } from '../../../src/core/formats/formatCatalog';
 import { FormatError } from '../../../src/core/formats/formatTypes';
+
+const decodeScalar = (format: ScalarFormat, bytes: Buffer) => scalarFormat(format).decode(bytes);
+const encodeScalar = (format: ScalarFormat, value: unknown) => scalarFormat(format).encode(value);
 
 const hex = (text: string) => Buffer.from(text, 'hex');
 
