@@ -32,4 +32,18 @@ export default tseslint.config(
       ],
     },
   },
+  // A count's noun through counted() or plural() (src/core/counted.ts; src/webview/shared/counted.ts in
+  // the webview), not an inline suffix such as `n === 1 ? '' : 's'`: one way to write "1 record" / "2 records".
+  {
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ConditionalExpression[test.operator=/^==?=$/][test.right.value=1][consequent.value=/^y?$/][alternate.value=/^(e?s|ies)$/]',
+          'ConditionalExpression[test.operator=/^(!==?|>)$/][test.right.value=1][consequent.value=/^(e?s|ies)$/][alternate.value=/^y?$/]',
+        ].map((selector) => ({ selector, message: "An inline plural suffix: write counted(n, 'record') or plural(n, 'record') (src/core/counted.ts) instead." })),
+      ],
+    },
+  },
 );

@@ -4,7 +4,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listTopics } from '../../src/core/topics/listTopics';
@@ -13,6 +12,7 @@ import type { KafkaSession } from '../../src/core/session';
 import { testBroker } from '../support/brokerEnv';
 import { applicationKafka, openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
 import { assertOneCleanLine, ebx } from '../support/ebxProcess';
+import { closedPort } from '../support/closedPort';
 
 const USAGE = 2;
 const FAILURE = 1;
@@ -37,7 +37,7 @@ const refusedCreate = uniqueName('cli-refused');
 const dir = mkdtempSync(join(tmpdir(), 'ebx-bad-input-'));
 const file = (name: string) => join(dir, name);
 const live = () => ({ KAFKA_BOOTSTRAP: testBroker().bootstrap.join(',') });
-let closedPort = 9;
+let refusingPort = 9;
 
 const cases: Case[] = [
   // Offsets
@@ -101,12 +101,12 @@ const cases: Case[] = [
   { name: 'bootstrap with a unicode host', args: () => ['topics', '--bootstrap', 'bröker:9092'], exit: USAGE, stderr: /not a valid host name/ },
   {
     name: 'bootstrap of 40 hosts, none listening: one line, within the timeout',
-    args: () => ['topics', '--bootstrap', Array.from({ length: 40 }, () => `127.0.0.1:${closedPort}`).join(','), '--timeout', '3'],
+    args: () => ['topics', '--bootstrap', Array.from({ length: 40 }, () => `127.0.0.1:${refusingPort}`).join(','), '--timeout', '3'],
     exit: FAILURE,
     stderr: /Broker unreachable|did not answer|No answer/,
     timeoutMs: 20_000,
   },
-  { name: 'bootstrap of many hosts with spaces after commas, the live one last', args: () => ['topics', '--json', '--bootstrap', `127.0.0.1:${closedPort}, ${testBroker().bootstrap[0]}`], exit: 0, stdout: /"name"/ },
+  { name: 'bootstrap of many hosts with spaces after commas, the live one last', args: () => ['topics', '--json', '--bootstrap', `127.0.0.1:${refusingPort}, ${testBroker().bootstrap[0]}`], exit: 0, stdout: /"name"/ },
   // Other options
   { name: '--timeout that is not a number', args: () => ['topics', '--timeout', 'soon'], exit: USAGE, stderr: /--timeout.*positive number of seconds/ },
   { name: '--max 0', args: () => ['tail', topic, '--max', '0'], exit: USAGE, stderr: /--max.*positive whole number/ },
@@ -133,7 +133,7 @@ describe('ebx: bad input, table-driven', () => {
     groupId = uniqueName('cli-bad-group');
     await admin.setOffsets({ groupId, topic, partitions: [{ partition: 0, offset: '5' }] });
     await admin.disconnect();
-    closedPort = await freePort();
+    refusingPort = await closedPort();
 
     writeFileSync(file('empty.properties'), '');
     writeFileSync(file('huge.properties'), 'bootstrap.servers=broker:9092\n'.repeat(700_000) + 'enable.idempotence=true\n');
@@ -181,13 +181,3 @@ describe('ebx: bad input, table-driven', () => {
     assert.ok((await listGroups(session, 'kafka')).groups.some((g) => g.groupId === groupId), 'a refused delete-group deletes nothing');
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}

@@ -6,12 +6,12 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { waitUntil } from '../support/deadline';
 import { testBroker } from '../support/brokerEnv';
+import { closedPort } from '../support/closedPort';
 
 const ROOT = resolve(__dirname, '../../..');
 const EBX = join(ROOT, 'bin/ebx.js');
@@ -360,16 +360,6 @@ test('lint: compiler-style lines, JSON findings, exit 1 when something is found,
 });
 
 // ---------------------------------------------------------------- helpers
-
-function closedPort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 /** Groups that committed but have no members (state Empty), made with the admin API. */
 async function commitOffsets(topic: string, groupIds: string[], offset: number): Promise<void> {

@@ -4,7 +4,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { listGroups } from '../../src/core/groups/listGroups';
 import type { RecordToSend } from '../../src/core/topics/produce';
 import type { KafkaSession } from '../../src/core/session';
@@ -12,19 +11,10 @@ import { testBroker } from '../support/brokerEnv';
 import { openSession, topicWith } from '../support/kafkaFixtures';
 import { assertOneCleanLine, cleanEnv, EBX, ebx, exited, ROOT, type Run } from '../support/ebxProcess';
 import { startVastLikeProxy } from '../support/vastLikeBrokerProxy';
+import { closedPort } from '../support/closedPort';
 
 const USAGE = 2;
 
-/** A port on 127.0.0.1 that nothing listens on (taken, then let go). */
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 const HOSTILE = 'hostile \u001b[31mred\u001b[0m \u009b2J \r\u202eevil\u0007 </script><img src=x onerror=alert(1)>';
 
 const live = () => ({ KAFKA_BOOTSTRAP: testBroker().bootstrap.join(',') });

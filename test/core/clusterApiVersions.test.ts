@@ -4,13 +4,13 @@
 // answer is the broker's own (asked of that broker), not a table.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { KafkaSession } from '../../src/core/session';
+import type { KafkaSession } from '../../src/core/session';
 import { describeCluster } from '../../src/core/cluster/clusterDescription';
 import { readApiVersions } from '../../src/core/cluster/apiVersionRows';
 import { testBroker } from '../support/brokerEnv';
 import { openSession } from '../support/kafkaFixtures';
 import { kafkaBrokerApiVersions } from '../support/kafkaAdminTools';
-import { startVastLikeProxy, type VastLikeProxy } from '../support/vastLikeBrokerProxy';
+import { PROXY_NEEDS_ONE_BROKER, sessionsThroughProxy } from '../support/proxiedSessions';
 import { API_KEYS } from '../support/kafkaFrames';
 
 describe('API versions of a broker', () => {
@@ -41,25 +41,13 @@ describe('API versions of a broker', () => {
   });
 });
 
-describe('API versions through a broker that hides some', { skip: testBroker().bootstrap.length === 1 ? false : 'the proxy fronts a single broker' }, () => {
-  let proxy: VastLikeProxy;
-  let direct: KafkaSession;
-  let viaProxy: KafkaSession;
-  before(async () => {
-    proxy = await startVastLikeProxy(testBroker().bootstrap[0], { immediateFetch: false, hideApis: [API_KEYS.DeleteRecords, API_KEYS.IncrementalAlterConfigs] });
-    direct = openSession();
-    viaProxy = KafkaSession.open({ bootstrap: [proxy.bootstrap], timeoutMs: 15_000 });
-  });
-  after(async () => {
-    await viaProxy?.close();
-    await direct?.close();
-    await proxy?.close();
-  });
+describe('API versions through a broker that hides some', { skip: PROXY_NEEDS_ONE_BROKER }, () => {
+  const at = sessionsThroughProxy({ immediateFetch: false, hideApis: [API_KEYS.DeleteRecords, API_KEYS.IncrementalAlterConfigs] });
 
   test('leave out what the broker leaves out', async () => {
-    const [broker] = (await describeCluster(viaProxy)).brokers;
-    const names = (await readApiVersions(viaProxy, broker.id)).map((v) => v.name);
-    const directNames = (await readApiVersions(direct, broker.id)).map((v) => v.name);
+    const [broker] = (await describeCluster(at.viaProxy)).brokers;
+    const names = (await readApiVersions(at.viaProxy, broker.id)).map((v) => v.name);
+    const directNames = (await readApiVersions(at.direct, broker.id)).map((v) => v.name);
     assert.ok(directNames.includes('DeleteRecords') && directNames.includes('IncrementalAlterConfigs'), directNames.join(', '));
     assert.ok(!names.includes('DeleteRecords') && !names.includes('IncrementalAlterConfigs'), names.join(', '));
     assert.ok(names.includes('Fetch') && names.includes('AlterConfigs'));

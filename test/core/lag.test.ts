@@ -4,7 +4,7 @@
 // reading finds the unread records and their time lag, and the fetches on the wire are counted.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { KafkaSession } from '../../src/core/session';
+import type { KafkaSession } from '../../src/core/session';
 import { describeGroup } from '../../src/core/groups/describeGroup';
 import { listGroups } from '../../src/core/groups/listGroups';
 import { groupLags } from '../../src/core/groups/groupLags';
@@ -13,11 +13,8 @@ import { readGroupLag } from '../../src/core/lag/readGroupLag';
 import { readGroupsTimeLag } from '../../src/core/lag/readGroupsTimeLag';
 import { describePartitions } from '../../src/core/topics/listTopics';
 import { produce, type RecordToSend } from '../../src/core/topics/produce';
-import { testBroker } from '../support/brokerEnv';
 import { applicationKafka, liveConsumer, openSession, topicWith, transactionalProduce, uniqueName } from '../support/kafkaFixtures';
-import { startVastLikeProxy, type VastLikeProxy } from '../support/vastLikeBrokerProxy';
-
-const single = testBroker().bootstrap.length === 1 ? false : 'the proxy fronts a single broker';
+import { PROXY_NEEDS_ONE_BROKER, sessionsThroughProxy } from '../support/proxiedSessions';
 
 /** `count` records on `partition`, the first written `ageMs` ago, one second apart. */
 function aged(partition: number, count: number, ageMs: number): RecordToSend[] {
@@ -162,30 +159,18 @@ describe('lag against the real broker', () => {
   });
 });
 
-describe('lag through a broker whose end offsets trail (VAST-like proxy)', { skip: single }, () => {
-  let proxy: VastLikeProxy;
-  let direct: KafkaSession;
-  let viaProxy: KafkaSession;
-  before(async () => {
-    proxy = await startVastLikeProxy(testBroker().bootstrap[0], { endOffsetLag: 1_000 });
-    direct = openSession();
-    viaProxy = KafkaSession.open({ bootstrap: [proxy.bootstrap], timeoutMs: 15_000 });
-  });
-  after(async () => {
-    await viaProxy?.close();
-    await direct?.close();
-    await proxy?.close();
-  });
+describe('lag through a broker whose end offsets trail (VAST-like proxy)', { skip: PROXY_NEEDS_ONE_BROKER }, () => {
+  const at = sessionsThroughProxy({ endOffsetLag: 1_000 });
 
   test('end-offset lag reads 0; reading finds the unread records and their time lag', { timeout: 120_000 }, async () => {
     const records = aged(0, 8, 45_000);
-    const topic = await topicWith(direct, 'lag-trailing', 1, records);
+    const topic = await topicWith(at.direct, 'lag-trailing', 1, records);
     const groupId = uniqueName('lag-trailing');
-    await commit(direct, groupId, [{ topic, partition: 0, offset: 3 }]);
+    await commit(at.direct, groupId, [{ topic, partition: 0, offset: 3 }]);
 
-    const [endOnly] = await groupLags(viaProxy, [groupId]);
+    const [endOnly] = await groupLags(at.viaProxy, [groupId]);
     const startedAt = Date.now();
-    const report = await readGroupLag(viaProxy, groupId);
+    const report = await readGroupLag(at.viaProxy, groupId);
     const endedAt = Date.now();
 
     assert.equal(endOnly.totalLag, 0, 'the end offset alone says nothing is unread');
@@ -200,18 +185,18 @@ describe('lag through a broker whose end offsets trail (VAST-like proxy)', { ski
 
   test('a 16-partition group samples in one fetch per sample on the wire', { timeout: 120_000 }, async () => {
     const partitions = 16;
-    const topic = await topicWith(direct, 'lag-wire', partitions, Array.from({ length: partitions }, (_, p) => aged(p, 4, 60_000)).flat());
+    const topic = await topicWith(at.direct, 'lag-wire', partitions, Array.from({ length: partitions }, (_, p) => aged(p, 4, 60_000)).flat());
     const groupId = uniqueName('lag-wire');
-    const ends = (await describePartitions(direct, topic)).map((p) => p.high);
+    const ends = (await describePartitions(at.direct, topic)).map((p) => p.high);
     // Even partitions behind, odd ones caught up (at their end, read back: a retried produce can repeat a batch).
-    await commit(direct, groupId, Array.from({ length: partitions }, (_, partition) => ({ topic, partition, offset: partition % 2 === 0 ? 1 : ends[partition] })));
-    await readGroupLag(viaProxy, groupId); // connections and metadata warm
+    await commit(at.direct, groupId, Array.from({ length: partitions }, (_, partition) => ({ topic, partition, offset: partition % 2 === 0 ? 1 : ends[partition] })));
+    await readGroupLag(at.viaProxy, groupId); // connections and metadata warm
 
     const counts: number[] = [];
     for (let sample = 0; sample < 3; sample++) {
-      const before = proxy.fetches.length;
-      const report = await readGroupLag(viaProxy, groupId);
-      counts.push(proxy.fetches.length - before);
+      const before = at.proxy.fetches.length;
+      const report = await readGroupLag(at.viaProxy, groupId);
+      counts.push(at.proxy.fetches.length - before);
       assert.equal(report.partitions.filter((p) => p.unread === true).length, partitions / 2);
     }
 
@@ -219,21 +204,21 @@ describe('lag through a broker whose end offsets trail (VAST-like proxy)', { ski
   });
 
   test('the worst time lag of many groups: fetches grow with offsets per partition, not with groups', { timeout: 120_000 }, async () => {
-    const topic = await topicWith(direct, 'lag-many', 4, Array.from({ length: 4 }, (_, p) => aged(p, 5, 60_000)).flat());
+    const topic = await topicWith(at.direct, 'lag-many', 4, Array.from({ length: 4 }, (_, p) => aged(p, 5, 60_000)).flat());
     const same = Array.from({ length: 6 }, (_, i) => uniqueName(`lag-many-${i}`));
-    for (const g of same) await commit(direct, g, Array.from({ length: 4 }, (_, partition) => ({ topic, partition, offset: 2 })));
+    for (const g of same) await commit(at.direct, g, Array.from({ length: 4 }, (_, partition) => ({ topic, partition, offset: 2 })));
     const other = uniqueName('lag-many-other');
-    await commit(direct, other, [{ topic, partition: 0, offset: 4 }]);
-    await readGroupsTimeLag(viaProxy, same); // warm
+    await commit(at.direct, other, [{ topic, partition: 0, offset: 4 }]);
+    await readGroupsTimeLag(at.viaProxy, same); // warm
 
-    let before = proxy.fetches.length;
-    const lags = await readGroupsTimeLag(viaProxy, same);
-    assert.equal(proxy.fetches.length - before, 1, 'six groups at the same offsets: one Fetch');
+    let before = at.proxy.fetches.length;
+    const lags = await readGroupsTimeLag(at.viaProxy, same);
+    assert.equal(at.proxy.fetches.length - before, 1, 'six groups at the same offsets: one Fetch');
     assert.ok(lags.every((g) => g.maxTimeLagMs !== null && g.maxTimeLagMs >= 55_000));
 
-    before = proxy.fetches.length;
-    const withOther = await readGroupsTimeLag(viaProxy, [...same, other]);
-    assert.equal(proxy.fetches.length - before, 2, 'a second offset of partition 0: one more round');
+    before = at.proxy.fetches.length;
+    const withOther = await readGroupsTimeLag(at.viaProxy, [...same, other]);
+    assert.equal(at.proxy.fetches.length - before, 2, 'a second offset of partition 0: one more round');
     assert.ok(withOther.at(-1)!.maxTimeLagMs! < withOther[0].maxTimeLagMs!);
   });
 });

@@ -6,7 +6,6 @@
 // record. Screenshots: recordsViewerFormats-table.png, -detail.png, -not-decoded.png, -registry-down.png.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
@@ -17,6 +16,7 @@ import { openSession, topicWith } from '../support/kafkaFixtures';
 import { loadSchemaFile } from '../../src/core/formats/schemaFiles';
 import { writeWireFormat } from '../../src/core/formats/wireFormat';
 import type { KafkaSession } from '../../src/core/session';
+import { closedPort } from '../support/closedPort';
 
 const SCHEMA = 'records/schemas/order-v1.avsc';
 const HOSTILE_NAME = 'Ann \u202egpj.exe <img src=x onerror=alert(1)>';
@@ -125,12 +125,3 @@ test('a schema registry that does not answer is one notice above the table; the 
   for (const row of rows) assert.match(row[4], /^not decoded00 00 00 00 0[56] /, 'each record its bytes (magic byte, schema id), marked');
   await wb.screenshot('recordsViewerFormats-registry-down');
 });
-
-/** A port on 127.0.0.1 that nothing listens on (taken, then freed). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

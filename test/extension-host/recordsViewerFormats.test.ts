@@ -7,7 +7,6 @@
 // viewer and one line in the panel, not one per record.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -25,6 +24,7 @@ import type { RecordsViewerPanel, RenderedRows } from '../../src/extension/recor
 import type { CommandFailure } from '../../src/extension/runCommand';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { extensionApi, findRow, until, withPrompter, withReplayLimit } from './extensionApi';
+import { closedPort } from '../support/closedPort';
 
 const SCHEMA = 'records/schemas/order-v1.avsc';
 const HOSTILE_NAME = `Ann \u202egpj.exe <img src=x onerror=alert(1)>\u0007`;
@@ -307,12 +307,3 @@ suite('records viewer: record formats', () => {
     }
   });
 });
-
-/** A port on 127.0.0.1 that nothing listens on (taken, then freed). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

@@ -5,7 +5,6 @@
 // topic's subject.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { KafkaSession } from '../../src/core/session';
@@ -16,6 +15,7 @@ import { testBroker } from '../support/brokerEnv';
 import { ebx, type Run } from '../support/ebxProcess';
 import { openSession, topicWith } from '../support/kafkaFixtures';
 import { ROOT, startOwnRegistry, stopOwnRegistry, type OwnRegistry } from '../support/schemaRegistry';
+import { closedPort } from '../support/closedPort';
 
 const FIXTURES = join(ROOT, 'test/fixtures/records');
 const SCHEMA = readFileSync(join(FIXTURES, 'schemas/order-v1.avsc'), 'utf8');
@@ -34,15 +34,6 @@ const rawAvro = (JSON.parse(readFileSync(join(FIXTURES, 'expected.json'), 'utf8'
 type Line = { offset: number; key: unknown; value: unknown; valueSchema?: { format: string; id: number | null; name: string | null }; valueError?: string };
 const lines = (run: Run): Line[] => run.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Line);
 const live = () => ({ KAFKA_BOOTSTRAP: testBroker().bootstrap.join(',') });
-
-/** A port nothing listens on: bound, then closed. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
-}
 
 describe('ebx with --schema-registry against a real registry', () => {
   let registry: OwnRegistry | undefined;

@@ -6,7 +6,6 @@
 // tool's answer or the server's stderr, also when the registry does not answer.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -20,6 +19,7 @@ import { testBroker } from '../support/brokerEnv';
 import { EBX } from '../support/ebxProcess';
 import { openSession, topicWith } from '../support/kafkaFixtures';
 import { ROOT, startOwnRegistry, stopOwnRegistry, type OwnRegistry } from '../support/schemaRegistry';
+import { closedPort } from '../support/closedPort';
 
 const FIXTURES = join(ROOT, 'test/fixtures/records');
 const SCHEMA_FILE = join(FIXTURES, 'schemas/order-v1.avsc');
@@ -37,15 +37,6 @@ const recordLines = (text: string): Line[] =>
     .slice(1)
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as Line);
-
-/** A port nothing listens on: bound, then closed. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
-}
 
 describe('ebx mcp with EBX_SCHEMA_REGISTRY: decoded values from a real registry', () => {
   let registry: OwnRegistry | undefined;

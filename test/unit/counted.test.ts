@@ -2,7 +2,7 @@
 // of the helper (it may import only src/webview), held to the same cases here.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { counted } from '../../src/core/counted';
+import { counted, plural } from '../../src/core/counted';
 import { counted as countedInWebview } from '../../src/webview/shared/counted';
 import { replayDocumentLines } from '../../src/core/replayDocument';
 import type { ShownRecord } from '../../src/core/model';
@@ -15,6 +15,11 @@ describe('counted', () => {
       assert.equal(fn(3, 'match', 'matches'), '3 matches');
     });
   }
+
+  test('plural: the noun alone, for a count written apart from it', () => {
+    assert.deepEqual([0, 1, 2].map((n) => plural(n, 'partition')), ['partitions', 'partition', 'partitions']);
+    assert.deepEqual([1, 2].map((n) => plural(n, 'entry', 'entries')), ['entry', 'entries']);
+  });
 
   test('a replay cut short at a limit of one says "1 record"', () => {
     const record: ShownRecord = { topic: 't', partition: 0, offset: 4, timestamp: 0, key: null, value: 'v', headers: {} };

@@ -5,12 +5,13 @@ import { globalsOf } from '../globalOptions';
 import { printJson, printTable, writeOut } from '../output';
 import { oneShot } from '../session';
 import { escapeForTerminal } from '../../core/rendering/terminalText';
+import { counted } from '../../core/counted';
 
 export async function showBrokers(command: Command): Promise<void> {
   const globals = globalsOf(command);
   const cluster = await oneShot(globals, (session) => describeCluster(session));
   if (globals.json) return printJson({ clusterId: cluster.clusterId, controller: cluster.controller, brokers: cluster.brokers.map(({ id, host, port, rack }) => ({ id, host, port, rack })) });
-  await writeOut(`cluster ${escapeForTerminal(cluster.clusterId || '(no id)')}: ${cluster.brokers.length} broker${cluster.brokers.length === 1 ? '' : 's'}, ${cluster.topics} topic${cluster.topics === 1 ? '' : 's'}, ${cluster.partitions} partition${cluster.partitions === 1 ? '' : 's'}\n`);
+  await writeOut(`cluster ${escapeForTerminal(cluster.clusterId || '(no id)')}: ${counted(cluster.brokers.length, 'broker')}, ${counted(cluster.topics, 'topic')}, ${counted(cluster.partitions, 'partition')}\n`);
   await printTable(
     ['ID', 'HOST', 'PORT', 'RACK', 'CONTROLLER'],
     cluster.brokers.map((b) => [b.id, b.host, b.port, b.rack ?? '', b.id === cluster.controller ? 'yes' : '']),

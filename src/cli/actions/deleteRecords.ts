@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../core/errors';
 import { parseTime } from '../../core/time';
+import { counted } from '../../core/counted';
 import { deletePlannedRecords, describeRecordsDeletion, planRecordsDeletion, type RecordsCutoff } from '../../core/topics/deleteRecordsPlan';
 import type { DeleteRecordsOptions } from '../commands/deleteRecords';
 import { globalsOf } from '../globalOptions';
@@ -24,11 +25,11 @@ export async function deleteRecordsCommand(topic: string, options: DeleteRecords
       {
         heading: `Records to delete from topic ${topic}`,
         lines: describeRecordsDeletion(plan),
-        question: `Delete ${total} record${total === 1 ? '' : 's'} from ${topic}? They cannot be brought back.`,
+        question: `Delete ${counted(total, 'record')} from ${topic}? They cannot be brought back.`,
         nothingToDo: total === 0 ? 'nothing to delete: every partition already starts there or later' : undefined,
         json: (executed) => ({ topic, executed, partitions: plan.partitions.map(({ partition, low, newLow, removed }) => ({ partition, low, newLow, removed })) }),
         apply: () => deletePlannedRecords(session, globals.profile, plan),
-        done: `deleted ${total} record${total === 1 ? '' : 's'} from ${topic}`,
+        done: `deleted ${counted(total, 'record')} from ${topic}`,
       },
       what,
     );

@@ -5,6 +5,7 @@ import { listGroups } from '../../core/groups/listGroups';
 import { groupLags, type GroupLag } from '../../core/groups/groupLags';
 import type { GroupDetail, GroupList } from '../../core/model';
 import { escapeForTerminal } from '../../core/rendering/terminalText';
+import { counted } from '../../core/counted';
 import { globalsOf } from '../globalOptions';
 import { formatTable, printJson, writeOut } from '../output';
 import { oneShot } from '../session';
@@ -60,7 +61,7 @@ function groupListText(list: GroupList): string {
   const table = list.groups.length
     ? formatTable(['GROUP', 'TYPE', 'STATE', 'PROTOCOL TYPE', 'ASSIGNOR', 'MEMBERS'], list.groups.map((g) => [g.groupId, g.type, g.state, g.protocolType || '-', g.protocol || '-', g.members]))
     : '';
-  let summary = `${list.count} group${list.count === 1 ? '' : 's'}`;
+  let summary = counted(list.count, 'group');
   if (list.limit !== null) {
     summary += ` of at most ${list.limit} per view`;
     if (list.count >= list.limit) summary += ' — at the cap: the broker lists at most this many, and new groups cannot be created; delete idle ones (ebx delete-idle-groups)';

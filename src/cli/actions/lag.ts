@@ -10,6 +10,7 @@ import { readGroupLag } from '../../core/lag/readGroupLag';
 import { lagTrend } from '../../core/lag/lagTrend';
 import { describeGroupTimeLag, describeTimeLag } from '../../core/lag/describeTimeLag';
 import type { GroupLagReport, LagSample } from '../../core/lag/lagModel';
+import { counted } from '../../core/counted';
 import { globalsOf } from '../globalOptions';
 import { formatTable, printJson, writeOut } from '../output';
 import { oneShot, withSession } from '../session';
@@ -71,7 +72,7 @@ function lagTable(report: GroupLagReport): string {
   const disagree = report.partitions.filter((p) => p.endDisagrees).length;
   if (disagree > 0) {
     text +=
-      `Note: the end offset says nothing is unread on ${disagree} partition${disagree === 1 ? '' : 's'}, but reading at the committed offset found records there: ` +
+      `Note: the end offset says nothing is unread on ${counted(disagree, 'partition')}, but reading at the committed offset found records there: ` +
       'the reported end offset trails the newest events (on VAST by up to a minute).\n';
   }
   return text;

@@ -9,6 +9,7 @@ import { dialectForFile, type Dialect } from '../../core/settings/dialects';
 import { findUnsupportedSettings } from '../../core/settings/findUnsupportedSettings';
 import type { SettingFinding } from '../../core/settings/settingFinding';
 import { escapeForTerminal } from '../../core/rendering/terminalText';
+import { counted } from '../../core/counted';
 import { EXIT_FAILURE } from '../failure';
 import { globalsOf } from '../globalOptions';
 import { printJson, writeOut } from '../output';
@@ -87,8 +88,8 @@ function findingsText(findings: ReturnType<typeof findingJson>[], files: number)
     (f) =>
       escapeForTerminal(`${f.file}:${f.line}:${f.column} ${f.severity} ${f.setting}=${f.value} — ${f.message}${f.fix ? ` (fix: ${f.fix})` : ''}`),
   );
-  const filesText = `${files} file${files === 1 ? '' : 's'}`;
-  lines.push(findings.length === 0 ? `no unsupported settings in ${filesText}` : `${findings.length} finding${findings.length === 1 ? '' : 's'} in ${filesText}`);
+  const filesText = counted(files, 'file');
+  lines.push(findings.length === 0 ? `no unsupported settings in ${filesText}` : `${counted(findings.length, 'finding')} in ${filesText}`);
   return `${lines.join('\n')}\n`;
 }
 

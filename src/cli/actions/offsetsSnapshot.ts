@@ -5,6 +5,7 @@ import { exportSnapshot, parseSnapshot } from '../../core/offsetReset/offsetsSna
 import { planRestore, type RestoreBy } from '../../core/offsetReset/restorePlan';
 import { EbxError, UsageError } from '../../core/errors';
 import { escapeForTerminal } from '../../core/rendering/terminalText';
+import { counted } from '../../core/counted';
 import { globalsOf } from '../globalOptions';
 import { printJson, printLine, writeOut } from '../output';
 import { requireTerminalOrYesToCommit, showPlanAndMaybeCommit } from '../resetPlanFlow';
@@ -21,7 +22,7 @@ export async function exportOffsetsCommand(group: string, options: { topic?: str
     throw new EbxError(`Cannot write ${options.output}: ${(err as Error).message}.`);
   }
   if (globals.json) return printJson(snapshot);
-  await printLine(`saved ${snapshot.partitions.length} partition${snapshot.partitions.length === 1 ? '' : 's'} of ${escapeForTerminal(group)} to ${escapeForTerminal(options.output)}`);
+  await printLine(`saved ${counted(snapshot.partitions.length, 'partition')} of ${escapeForTerminal(group)} to ${escapeForTerminal(options.output)}`);
 }
 
 export async function importOffsetsCommand(file: string, options: { group?: string; by: RestoreBy; execute?: boolean; yes?: boolean }, command: Command): Promise<void> {

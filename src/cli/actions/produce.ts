@@ -11,6 +11,7 @@ import type { ProduceFlags } from '../commands/produce';
 import { UsageError } from '../../core/errors';
 import { wantsFormats } from '../formatOptions';
 import type { FieldEncoder } from '../../core/formats/fieldEncoders';
+import { counted } from '../../core/counted';
 
 // Stdin lines are sent in batches: far fewer round trips, and each batch stays well under VAST's 1 MB.
 const BATCH_RECORDS = 500;
@@ -54,7 +55,7 @@ export async function produceCommand(topic: string, flags: ProduceFlags, command
     return sent + batch.length;
   });
   if (globals.json) return printJson({ topic, records: count });
-  await printLine(`produced ${count} record${count === 1 ? '' : 's'} to ${escapeForTerminal(topic)}`);
+  await printLine(`produced ${counted(count, 'record')} to ${escapeForTerminal(topic)}`);
 }
 
 /** A value that does not fit its schema stops the produce before its batch is sent, saying what was sent already. */
@@ -63,7 +64,7 @@ function encodeOrRefuse(encoder: FieldEncoder, text: string, what: string, sentB
     return encoder.encode(text);
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    const before = sentBefore > 0 ? ` ${sentBefore} record${sentBefore === 1 ? '' : 's'} before it ${sentBefore === 1 ? 'was' : 'were'} produced.` : ' Nothing was produced.';
+    const before = sentBefore > 0 ? ` ${counted(sentBefore, 'record')} before it ${sentBefore === 1 ? 'was' : 'were'} produced.` : ' Nothing was produced.';
     throw new UsageError(`${what} does not fit ${encoder.describe}: ${reason}${before}`);
   }
 }

@@ -1,6 +1,7 @@
 // What ebx topic-config and alter-topic do (commands/topicConfig.ts declares them).
 import type { Command } from 'commander';
 import { applyConfigChange, describeConfigChange, planConfigChange, readTopicConfig, sourceInWords } from '../../core/topics/topicConfig';
+import { counted } from '../../core/counted';
 import { configAssignments } from '../../core/topics/configNames';
 import type { AlterTopicOptions } from '../commands/topicConfig';
 import { globalsOf } from '../globalOptions';
@@ -38,7 +39,7 @@ export async function alterTopicCommand(topic: string, options: AlterTopicOption
         nothingToDo: count === 0 ? 'nothing to change: every entry is already as asked' : undefined,
         json: (executed) => ({ topic, executed, changes: plan.changes.map(({ name, from, to }) => ({ name, from, to })) }),
         apply: () => applyConfigChange(session, plan),
-        done: `changed ${count} entr${count === 1 ? 'y' : 'ies'} of ${topic}`,
+        done: `changed ${counted(count, 'entry', 'entries')} of ${topic}`,
       },
       what,
     );

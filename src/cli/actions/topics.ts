@@ -10,6 +10,7 @@ import { EXIT_FAILURE } from '../failure';
 import { globalsOf } from '../globalOptions';
 import { printJson, printLine, printTable, writeOut } from '../output';
 import { escapeForTerminal } from '../../core/rendering/terminalText';
+import { counted } from '../../core/counted';
 import { oneShot } from '../session';
 import { refuseChangeIfReadOnly } from '../readOnlyGuard';
 
@@ -53,7 +54,7 @@ export async function createTopicCommand(name: string, options: CreateTopicOptio
   }
   const lines = describeTopicCreation(plan).map(escapeForTerminal).join('\n');
   if (options.dryRun) return writeOut(`${lines}\ndry run: nothing created; run again without --dry-run to create it\n`);
-  await writeOut(`${lines}\ncreated topic ${escapeForTerminal(name)} with ${plan.partitions} partition${plan.partitions === 1 ? '' : 's'}\n`);
+  await writeOut(`${lines}\ncreated topic ${escapeForTerminal(name)} with ${counted(plan.partitions, 'partition')}\n`);
 }
 
 export async function deleteTopicCommand(names: string[], options: { yes?: boolean; dryRun?: boolean }, command: Command): Promise<void> {

@@ -5,6 +5,7 @@ import { VAST_GROUP_LIMIT, type BrokerProfile } from '../model';
 import type { ClusterAccess } from '../clusterAccess';
 import { EbxError, UsageError } from '../errors';
 import { readGroupCommits } from '../groups/groupCommits';
+import { counted } from '../counted';
 
 export interface GroupForReset {
   groupId: string;
@@ -35,7 +36,7 @@ export async function readGroupForReset(access: ClusterAccess, groupId: string):
   const { description: group, committed: commits } = await readGroupCommits(access, groupId);
   if (group.members.length > 0 || !INACTIVE_STATES.has(group.state)) {
     const members = group.members.map((m) => `${m.clientId} on ${m.clientHost.replace(/^\//, '')}`);
-    const who = members.length > 0 ? `${members.length} active member${members.length === 1 ? '' : 's'} (${members.join(', ')})` : `no members yet but is ${group.state}`;
+    const who = members.length > 0 ? `${counted(members.length, 'active member')} (${members.join(', ')})` : `no members yet but is ${group.state}`;
     throw new EbxError(
       `Consumer group ${groupId} has ${who}: offsets can be reset only while a group has no members — stop its consumers first. Nothing was committed.`,
     );

@@ -3,6 +3,7 @@ import { findUnsupportedSettings } from '../settings/findUnsupportedSettings';
 import { UsageError } from '../errors';
 import { defineTool } from './toolDefinition';
 import { text } from './toolInput';
+import { counted } from '../counted';
 
 const KNOWN_FILES = '.properties/.conf/.cfg, Python, JavaScript/TypeScript, Java/Kotlin, JSON and YAML';
 /** Findings listed one by one up to here. */
@@ -39,6 +40,6 @@ export const checkClientSettingsTool = defineTool({
       .slice(0, FINDING_LIMIT)
       .map((f) => `${file.name}:${f.line}:${f.column} ${f.severity} ${f.setting}=${f.value} — ${f.message}${f.fix ? ` Fix: ${f.fix.title}.` : ''}`);
     const more = findings.length > FINDING_LIMIT ? `\n… and ${findings.length - FINDING_LIMIT} more.` : '';
-    return `${findings.length} client setting${findings.length === 1 ? '' : 's'} in ${file.name} that ${broker} ignores or refuses:\n${lines.join('\n')}${more}`;
+    return `${counted(findings.length, 'client setting')} in ${file.name} that ${broker} ignores or refuses:\n${lines.join('\n')}${more}`;
   },
 });

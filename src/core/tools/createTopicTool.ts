@@ -3,6 +3,7 @@ import { defineTool } from './toolDefinition';
 import { CONNECTION_FIELD, MAX_PARTITION, requiredName, textMap, wholeNumber } from './toolInput';
 import { refuseIfReadOnly } from '../readOnly';
 import { MAX_TOPIC_NAME_LENGTH } from '../topics/topicLimits';
+import { counted } from '../counted';
 
 /** Kafka's replication factor is an int16. */
 const MAX_REPLICATION_FACTOR = 32_767;
@@ -34,7 +35,7 @@ export const createTopicTool = defineTool({
       plan: [`Create a topic on ${connection.name}:`, ...describeTopicCreation(plan), ...plan.warnings.map((w) => `Note: ${w}`)].join('\n'),
       async apply() {
         await createPlannedTopic(session, plan);
-        return `Created topic ${plan.name} with ${plan.partitions} partition${plan.partitions === 1 ? '' : 's'} on ${connection.name}.`;
+        return `Created topic ${plan.name} with ${counted(plan.partitions, 'partition')} on ${connection.name}.`;
       },
     };
   },

@@ -4,6 +4,7 @@ import { EbxError } from '../errors';
 import { defineTool } from './toolDefinition';
 import { CONNECTION_FIELD, nameList } from './toolInput';
 import { refuseIfReadOnly } from '../readOnly';
+import { counted } from '../counted';
 
 const MAX_GROUPS = 50;
 const DELETABLE_STATES = new Set(['Empty', 'Dead']);
@@ -29,7 +30,7 @@ export const deleteGroupsTool = defineTool({
     if (missing.length > 0) throw new EbxError(`No consumer group ${missing.join(', ')} on ${connection.name}: nothing was deleted.`);
     const busy = groups.map((g) => listed.get(g)!).filter((g) => g.members > 0 || !DELETABLE_STATES.has(g.state));
     if (busy.length > 0) {
-      const which = busy.map((g) => `${g.groupId} (${g.state}, ${g.members} member${g.members === 1 ? '' : 's'})`).join(', ');
+      const which = busy.map((g) => `${g.groupId} (${g.state}, ${counted(g.members, 'member')})`).join(', ');
       throw new EbxError(`Not deleting anything: ${which} ${busy.length === 1 ? 'has' : 'have'} active members or ${busy.length === 1 ? 'is' : 'are'} rebalancing; stop the consumers first.`);
     }
     const noun = groups.length === 1 ? 'consumer group' : `${groups.length} consumer groups`;

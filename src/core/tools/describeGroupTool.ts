@@ -7,6 +7,7 @@ import { describeGroupTimeLag, describeTimeLag } from '../lag/describeTimeLag';
 import type { GroupLagReport } from '../lag/lagModel';
 import { explainError } from '../errors';
 import type { GroupOffset } from '../model';
+import { counted } from '../counted';
 
 /** Offset rows listed one by one up to here. */
 export const GROUP_OFFSET_ROW_LIMIT = 200;
@@ -36,7 +37,7 @@ export const describeGroupTool = defineTool({
     const lags = group.offsets.map((o) => o.lag).filter((l): l is number => l !== null);
     const total = lags.length > 0 ? `total lag≈ ${lags.reduce((a, b) => a + b, 0)}` : 'no lag known (no commits with an end offset)';
     const worst = typeof lag === 'string' ? '' : `, time lag ${describeGroupTimeLag(lag)}`;
-    const lines = [`Consumer group ${group.groupId}: ${group.state}${group.protocol ? `, assignor ${group.protocol}` : ''}, ${group.members.length} member${group.members.length === 1 ? '' : 's'}, ${total}${worst}.`];
+    const lines = [`Consumer group ${group.groupId}: ${group.state}${group.protocol ? `, assignor ${group.protocol}` : ''}, ${counted(group.members.length, 'member')}, ${total}${worst}.`];
     if (group.members.length > 0) {
       lines.push('Members:');
       for (const m of group.members) {

@@ -6,6 +6,7 @@ import { BrokerError } from '../brokerError';
 import { defineTool } from './toolDefinition';
 import { existingTopic } from './existingTopic';
 import { CONNECTION_FIELD, requiredName } from './toolInput';
+import { counted } from '../counted';
 
 /** Partitions listed one by one up to here; beyond it only totals (a VAST topic may have thousands). */
 export const PARTITION_LIST_LIMIT = 100;
@@ -40,7 +41,7 @@ export const describeTopicTool = defineTool({
     const low = partitions.reduce((n, p) => n + p.low, 0);
     const high = partitions.reduce((n, p) => n + p.high, 0);
     const more = partitions.length > PARTITION_LIST_LIMIT ? `\n… and ${partitions.length - PARTITION_LIST_LIMIT} more partitions.` : '';
-    return `Topic ${topic}: ${partitions.length} partition${partitions.length === 1 ? '' : 's'}, offsets summed ${low}…${high}≈.\n${lines.join('\n')}${more}\n${APPROXIMATE_END_NOTE}\n${configuration.join('\n')}`;
+    return `Topic ${topic}: ${counted(partitions.length, 'partition')}, offsets summed ${low}…${high}≈.\n${lines.join('\n')}${more}\n${APPROXIMATE_END_NOTE}\n${configuration.join('\n')}`;
   },
 });
 
@@ -57,7 +58,7 @@ async function configurationLines(session: KafkaSession, topic: string): Promise
   const onBrokers = entries.filter((e) => e.source !== TOPIC_OVERRIDE && !e.isDefault);
   const defaults = entries.length - onTopic.length - onBrokers.length;
   const entriesOf = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
-  const heading = `Configuration: ${entriesOf(onTopic.length)} set on the topic, ${entriesOf(onBrokers.length)} set on the brokers, ${defaults} Kafka default${defaults === 1 ? '' : 's'} (not listed).`;
+  const heading = `Configuration: ${entriesOf(onTopic.length)} set on the topic, ${entriesOf(onBrokers.length)} set on the brokers, ${counted(defaults, 'Kafka default')} (not listed).`;
   return [heading, ...[...onTopic, ...onBrokers].map(configLine)];
 }
 

@@ -1,6 +1,7 @@
 import { listGroups } from '../groups/listGroups';
 import { defineTool } from './toolDefinition';
 import { CONNECTION_FIELD, text } from './toolInput';
+import { counted } from '../counted';
 
 export const GROUP_LIST_LIMIT = 256;
 
@@ -25,7 +26,7 @@ export const listGroupsTool = defineTool({
     const groups = list.groups.filter((g) => g.groupId.toLowerCase().includes(filter));
     const heading = `${cap} consumer groups on ${connection.name}${filter ? `; ${groups.length} whose id contains "${filter}"` : ''}`;
     if (groups.length === 0) return `${heading}.`;
-    const lines = groups.slice(0, GROUP_LIST_LIMIT).map((g) => `${g.groupId}: ${g.state}, ${g.members} member${g.members === 1 ? '' : 's'}${g.type === 'classic' ? '' : `, ${g.type} protocol`}`);
+    const lines = groups.slice(0, GROUP_LIST_LIMIT).map((g) => `${g.groupId}: ${g.state}, ${counted(g.members, 'member')}${g.type === 'classic' ? '' : `, ${g.type} protocol`}`);
     return `${heading}:\n${lines.join('\n')}`;
   },
 });

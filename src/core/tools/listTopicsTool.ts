@@ -1,6 +1,7 @@
 import { listTopics } from '../topics/listTopics';
 import { defineTool } from './toolDefinition';
 import { CONNECTION_FIELD, flag, text } from './toolInput';
+import { counted } from '../counted';
 
 /** A listing stops here; a filter narrows it. */
 export const TOPIC_LIST_LIMIT = 200;
@@ -28,8 +29,8 @@ export const listTopicsTool = defineTool({
     const what = filter ? ` whose name contains "${filter}"` : '';
     if (topics.length === 0) return `No topics${what} on ${connection.name}.`;
     const shown = topics.slice(0, TOPIC_LIST_LIMIT);
-    const lines = shown.map((t) => `${t.name} (${t.partitions} partition${t.partitions === 1 ? '' : 's'}${t.internal ? ', internal' : ''})`);
+    const lines = shown.map((t) => `${t.name} (${counted(t.partitions, 'partition')}${t.internal ? ', internal' : ''})`);
     const more = topics.length > shown.length ? `\n… and ${topics.length - shown.length} more: narrow the filter.` : '';
-    return `${topics.length} topic${topics.length === 1 ? '' : 's'}${what} on ${connection.name}:\n${lines.join('\n')}${more}`;
+    return `${counted(topics.length, 'topic')}${what} on ${connection.name}:\n${lines.join('\n')}${more}`;
   },
 });

@@ -14,6 +14,7 @@ import type { SearchCriteria } from '../search/searchCriteria';
 import type { PartitionBatch } from '../reader/partitionReader';
 import type { RecordDecoder } from '../formats/recordDecoder';
 import { previewDecodedRecord, type DecodedRecordPreview } from '../rendering/agentDecodedPreview';
+import { counted } from '../counted';
 
 const DEFAULT_RECORDS = 10;
 const DEFAULT_SCAN_LIMIT = 10_000;
@@ -89,7 +90,7 @@ export const readRecordsTool = defineTool({
       criteria.where !== undefined ? `where ${criteria.where}` : '',
     ].filter(Boolean).join(', ');
     const heading =
-      `${read.records.length} record${read.records.length === 1 ? '' : 's'} from ${where}, ${startText(start)}${filtered ? `, ${filters} (${read.scanned} scanned)` : ''}; ` +
+      `${counted(read.records.length, 'record')} from ${where}, ${startText(start)}${filtered ? `, ${filters} (${read.scanned} scanned)` : ''}; ` +
       'read without a consumer group.';
     const lines = read.records.map((r) => JSON.stringify(r));
     const next = read.more && start.kind !== 'last' ? `\nMore may follow: continue with fromOffset ${nextText(read.next)}.` : '';

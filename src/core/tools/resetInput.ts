@@ -8,6 +8,7 @@ import { UsageError } from '../errors';
 import type { ToolInput } from './toolDefinition';
 import { choice, CONNECTION_FIELD, partitionList, requiredName, text, wholeNumber } from './toolInput';
 import { APPROXIMATE_END_NOTE } from './describeTopicTool';
+import { counted } from '../counted';
 
 export const RESET_INPUT = {
   connection: CONNECTION_FIELD,
@@ -56,5 +57,5 @@ export function resetPlanText(plan: ResetPlan): string {
   const state = plan.groupExists ? plan.state : 'does not exist';
   const warnings = plan.warnings.map((w) => `Warning: ${w}`);
   const approximate = plan.partitions.some((p) => p.approximate) ? [APPROXIMATE_END_NOTE] : [];
-  return [`Consumer group ${plan.group} (${state}), ${plan.partitions.length} partition${plan.partitions.length === 1 ? '' : 's'}:`, ...lines, ...warnings, ...approximate].join('\n');
+  return [`Consumer group ${plan.group} (${state}), ${counted(plan.partitions.length, 'partition')}:`, ...lines, ...warnings, ...approximate].join('\n');
 }

@@ -8,6 +8,7 @@ import { EbxError, UsageError } from '../errors';
 import { checkTopicNameForCreation, collisionWarning } from './topicName';
 import { VAST_PARTITIONS_PER_TOPIC, VAST_PARTITIONS_PER_VIEW } from './topicLimits';
 import { checkConfigName } from './configNames';
+import { counted } from '../counted';
 
 export interface TopicCreationRequest {
   name: string;
@@ -41,7 +42,7 @@ export async function planTopicCreation(session: KafkaSession, profile: BrokerPr
   checkTopicNameForCreation(request.name, existing);
   if (request.replicationFactor !== undefined && request.replicationFactor > metadata.brokers.length) {
     const brokers = metadata.brokers.length;
-    throw new UsageError(`The replication factor can be at most the number of brokers: this cluster has ${brokers} broker${brokers === 1 ? '' : 's'} (got ${request.replicationFactor}).`);
+    throw new UsageError(`The replication factor can be at most the number of brokers: this cluster has ${counted(brokers, 'broker')} (got ${request.replicationFactor}).`);
   }
   const warnings: string[] = [];
   const nameWarning = collisionWarning(request.name);

@@ -7,6 +7,7 @@ import { BrokerError } from '../brokerError';
 import { EbxError, UsageError } from '../errors';
 import { describePartitions } from './listTopics';
 import { offsetsForTime } from '../offsetsForTime';
+import { counted } from '../counted';
 
 /** What a broker without DeleteRecords answers (or how the connection ends when it does not know the request). */
 const UNSUPPORTED_CODES = new Set(['UNSUPPORTED_VERSION', 'INVALID_REQUEST', 'UNKNOWN_SERVER_ERROR', 'POLICY_VIOLATION']);
@@ -64,8 +65,8 @@ export async function deletePlannedRecords(session: KafkaSession, profile: Broke
 export function describeRecordsDeletion(plan: RecordsDeletionPlan): string[] {
   const total = plan.partitions.reduce((sum, p) => sum + p.removed, 0);
   return [
-    ...plan.partitions.map((p) => `partition ${p.partition}: first offset ${p.low} → ${p.newLow} (${p.removed} record${p.removed === 1 ? '' : 's'} removed)`),
-    `${total} record${total === 1 ? '' : 's'} in all`,
+    ...plan.partitions.map((p) => `partition ${p.partition}: first offset ${p.low} → ${p.newLow} (${counted(p.removed, 'record')} removed)`),
+    `${counted(total, 'record')} in all`,
   ];
 }
 

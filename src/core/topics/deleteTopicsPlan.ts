@@ -4,6 +4,7 @@ import type { KafkaSession } from '../session';
 import { BrokerError } from '../brokerError';
 import { EbxError, UsageError } from '../errors';
 import { validateTopicName } from './topicName';
+import { counted } from '../counted';
 
 export interface TopicDeletion {
   topic: string;
@@ -83,9 +84,9 @@ export async function deletePlannedTopics(session: KafkaSession, plan: TopicDele
 export function describeTopicDeletion(plan: TopicDeletionPlan): string[] {
   const lines: string[] = [];
   for (const { topic, groups } of plan.topics) {
-    lines.push(groups.length === 0 ? `${topic}: no group has committed offsets on it` : `${topic}: the committed offsets of ${groups.length} group${groups.length === 1 ? '' : 's'} go with it: ${groups.join(', ')}`);
+    lines.push(groups.length === 0 ? `${topic}: no group has committed offsets on it` : `${topic}: the committed offsets of ${counted(groups.length, 'group')} go with it: ${groups.join(', ')}`);
   }
-  if (plan.unreadGroups.length > 0) lines.push(`(the commits of ${plan.unreadGroups.length} group${plan.unreadGroups.length === 1 ? '' : 's'} could not be read: ${plan.unreadGroups.join(', ')})`);
+  if (plan.unreadGroups.length > 0) lines.push(`(the commits of ${counted(plan.unreadGroups.length, 'group')} could not be read: ${plan.unreadGroups.join(', ')})`);
   return lines;
 }
 

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { SettingFinding } from '../../core/settings/settingFinding';
 import type { Logger } from '../../core/logger';
+import { counted } from '../../core/counted';
 import type { SettingsDiagnostics } from '../diagnostics/settingsDiagnostics';
 import { checkClientOverrides } from '../diagnostics/clientOverridesCheck';
 import { commandEntries } from '../commandEntry';
@@ -33,7 +34,7 @@ export function checkClientSettingsCommand(diagnostics: SettingsDiagnostics, log
     void vscode.window.showInformationMessage(`No client settings in ${name} that VAST Event Broker ignores or refuses.`);
   } else {
     void vscode.commands.executeCommand('workbench.actions.view.problems');
-    void vscode.window.showWarningMessage(`${findings.length} client setting${findings.length === 1 ? '' : 's'} in ${name} that VAST Event Broker ignores or refuses: see Problems.`);
+    void vscode.window.showWarningMessage(`${counted(findings.length, 'client setting')} in ${name} that VAST Event Broker ignores or refuses: see Problems.`);
   }
   return findings;
 }

@@ -5,6 +5,7 @@ import { collidingTopic, validateTopicName } from '../../core/topics/topicName';
 import { VAST_PARTITIONS_PER_TOPIC } from '../../core/topics/topicLimits';
 import { listTopics } from '../../core/topics/listTopics';
 import type { BrokerProfile } from '../../core/model';
+import { counted } from '../../core/counted';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import { readSettings } from '../settings';
 import { Cancelled } from '../runCommand';
@@ -64,7 +65,7 @@ export async function createTopicCommand(ctx: CommandContext, node?: unknown): P
   if (!confirmed) throw new Cancelled();
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Creating ${plan.name}…` }, () => createPlannedTopic(session, plan));
   ctx.refresh.topicsOf(connection);
-  void vscode.window.showInformationMessage(`Created topic ${plan.name} with ${plan.partitions} partition${plan.partitions === 1 ? '' : 's'}.`);
+  void vscode.window.showInformationMessage(`Created topic ${plan.name} with ${counted(plan.partitions, 'partition')}.`);
   return { connection, topic: plan.name };
 }
 

@@ -32,7 +32,7 @@ export async function deleteGroupCommand(ctx: CommandContext, node?: unknown, no
     if (busy.length > 0) {
       const g = busy[0].group;
       throw new UsageError(
-        `${g.groupId} is ${g.state} with ${g.members} member${g.members === 1 ? '' : 's'}: only a group without members can be deleted. Stop its consumers first.`,
+        `${g.groupId} is ${g.state} with ${counted(g.members, 'member')}: only a group without members can be deleted. Stop its consumers first.`,
       );
     }
     groupIds = selected.map((n) => n.group.groupId);

@@ -5,6 +5,7 @@ import { listTopics } from '../../core/topics/listTopics';
 import { parseTime, timeProblem } from '../../core/time';
 import { UsageError } from '../../core/errors';
 import { refuseIfReadOnly } from '../../core/readOnly';
+import { counted } from '../../core/counted';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import { readSettings } from '../settings';
 import { Cancelled } from '../runCommand';
@@ -33,7 +34,7 @@ export async function deleteTopicCommand(ctx: CommandContext, node?: unknown, no
     connection = await connectionStep(ctx, node, { change: 'deleting topics' });
     const all = (await listTopics(await store.session(connection))).filter((t) => !t.internal);
     const picked = await prompter.pickMany(
-      all.map((t) => ({ label: t.name, description: `${t.partitions} partition${t.partitions === 1 ? '' : 's'}`, value: t.name })),
+      all.map((t) => ({ label: t.name, description: counted(t.partitions, 'partition'), value: t.name })),
       { title: 'Delete Topic', placeHolder: 'Topics to delete, with all their records' },
     );
     if (!picked || picked.length === 0) throw new Cancelled();
@@ -112,7 +113,7 @@ export async function deleteRecordsCommand(ctx: CommandContext, node?: unknown):
     return plan;
   }
   const confirmed = await prompter.confirm(
-    `Delete ${total} record${total === 1 ? '' : 's'} of ${topic} on ${connection.name}?`,
+    `Delete ${counted(total, 'record')} of ${topic} on ${connection.name}?`,
     [...describeRecordsDeletion(plan), '', 'Deleted records cannot be brought back.'].join('\n'),
     'Delete Records',
     { safeDefault: 'Keep Records' },
@@ -120,7 +121,7 @@ export async function deleteRecordsCommand(ctx: CommandContext, node?: unknown):
   if (!confirmed) throw new Cancelled();
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Deleting records of ${topic}…` }, () => deletePlannedRecords(session, readSettings().brokerProfile, plan));
   ctx.refresh.topic(connection, topic);
-  void vscode.window.showInformationMessage(`Deleted ${total} record${total === 1 ? '' : 's'} of ${topic}.`);
+  void vscode.window.showInformationMessage(`Deleted ${counted(total, 'record')} of ${topic}.`);
   return plan;
 }
 

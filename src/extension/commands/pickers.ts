@@ -3,6 +3,7 @@ import { EbxError } from '../../core/errors';
 import { listTopics, describePartitions } from '../../core/topics/listTopics';
 import type { PartitionInfo } from '../../core/model';
 import type { KafkaSession } from '../../core/session';
+import { counted } from '../../core/counted';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { PickItem, Prompter } from '../prompter';
@@ -31,7 +32,7 @@ export async function pickTopic(session: KafkaSession, prompter: Prompter, title
   const topics = (await listTopics(session)).filter((t) => !(options.withoutInternal && t.internal));
   if (topics.length === 0) throw new EbxError(options.withoutInternal ? 'This broker has no topics of its users yet.' : 'This broker has no topics yet.');
   const picked = await prompter.pickOne(
-    topics.map((t) => ({ label: t.name, description: `${t.partitions} partition${t.partitions === 1 ? '' : 's'}${t.internal ? ' · internal' : ''}`, value: t.name })),
+    topics.map((t) => ({ label: t.name, description: `${counted(t.partitions, 'partition')}${t.internal ? ' · internal' : ''}`, value: t.name })),
     { title, placeHolder: 'Topic' },
   );
   if (!picked) throw new Cancelled();

@@ -8,6 +8,7 @@ import { FormatError, type SchemaFormat } from '../../core/formats/formatTypes';
 import { FORMAT_CATALOG, isSchemaFormat } from '../../core/formats/formatCatalog';
 import { withFieldChoice, type FieldChoice, type FieldRole } from '../../core/formats/formatRules';
 import { UsageError } from '../../core/errors';
+import { counted } from '../../core/counted';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import { ENVIRONMENT_REGISTRY } from '../connections/connectionStore';
 import { chooseFileToRead, type FileKind } from '../chooseFile';
@@ -170,7 +171,7 @@ async function registryAnswers(ctx: CommandContext, connection: BrokerConnection
     const client = await ctx.registries.clientOf(connection);
     if (client === undefined) return undefined;
     const subjects = await client.subjects();
-    return `${subjects.length} subject${subjects.length === 1 ? '' : 's'}`;
+    return counted(subjects.length, 'subject');
   } catch (err) {
     if (err instanceof Cancelled) throw err;
     return `it did not answer: ${err instanceof Error ? err.message : String(err)}`;

@@ -4,6 +4,7 @@
 import type { GroupLagReport, LagSample, PartitionLagReading } from '../../core/lag/lagModel';
 import { describeGroupTimeLag, describeTimeLag } from '../../core/lag/describeTimeLag';
 import { lagTrend } from '../../core/lag/lagTrend';
+import { plural } from '../../core/counted';
 import { END_DISAGREES_SENTENCE } from '../tree/groupOffsetNode';
 import type { ChartPartition, CurrentPartitionRow, LagChartState } from '../../webview/lagChart/messages';
 
@@ -93,7 +94,7 @@ export class LagHistory {
               sampledAt: report.sampledAt,
               state: report.state,
               timeLag: describeGroupTimeLag(report),
-              offsetLag: total === null ? 'unknown (no commit or no end offset)' : `${view.endApproximate ? '≈ ' : ''}${total.toLocaleString('en-US')} record${total === 1 ? '' : 's'}`,
+              offsetLag: total === null ? 'unknown (no commit or no end offset)' : `${view.endApproximate ? '≈ ' : ''}${total.toLocaleString('en-US')} ${plural(total, 'record')}`,
               rows: report.partitions.map(currentRow),
             },
           }

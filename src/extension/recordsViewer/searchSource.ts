@@ -8,7 +8,7 @@ import { exportLines } from '../../core/recordsViewer/recordExport';
 import type { KafkaSession } from '../../core/session';
 import type { ReplayDocuments } from '../commands/replayDocuments';
 import type { RecordsSource } from './recordsSource';
-import { counted } from '../../core/counted';
+import { counted, plural } from '../../core/counted';
 import { readingSummary, type TopicReading } from '../formats/topicReading';
 
 /** Records looked at before a search stops by itself (the person picks how many matches). */
@@ -88,7 +88,7 @@ export function searchSource(options: SearchSourceOptions): RecordsSource {
 /** "orders · all partitions", "orders · partitions 0, 2", "orders · partition 1". */
 export function scopeOf(topic: string, partitions: number[] | undefined): string {
   if (partitions === undefined) return `${topic} · all partitions`;
-  return `${topic} · partition${partitions.length === 1 ? '' : 's'} ${partitions.join(', ')}`;
+  return `${topic} · ${plural(partitions.length, 'partition')} ${partitions.join(', ')}`;
 }
 
 /** "scanned 1200 records in 3 partitions, 3 matches; stopped because it reached the end of every partition". */
@@ -100,5 +100,5 @@ export function summaryLine(summary: Pick<SearchSummary, 'scanned' | 'partitions
     untilTime: 'it reached the until time',
     aborted: 'it was cancelled',
   };
-  return `scanned ${summary.scanned} records in ${summary.partitions} partition${summary.partitions === 1 ? '' : 's'}, ${summary.matches} match${summary.matches === 1 ? '' : 'es'}; stopped because ${reasons[summary.stoppedBecause]}`;
+  return `scanned ${summary.scanned} records in ${counted(summary.partitions, 'partition')}, ${counted(summary.matches, 'match', 'matches')}; stopped because ${reasons[summary.stoppedBecause]}`;
 }

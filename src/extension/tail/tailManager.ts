@@ -103,7 +103,7 @@ export class TailManager implements vscode.Disposable {
           minFetchIntervalMs: PANEL_FETCH_INTERVAL_MS,
           onStart: (positions) => {
             buffer.push([
-              `— tailing ${topic} on ${escapeForTerminal(connection.name)}: ${positions.length} partition${positions.length === 1 ? '' : 's'}, from ${positions.map((p) => `p${p.partition}@${p.offset}`).join(' ')} (no consumer group, nothing committed)${reading?.readAs ? `; reading ${escapeForTerminal(reading.readAs)}` : ''}`,
+              `— tailing ${topic} on ${escapeForTerminal(connection.name)}: ${counted(positions.length, 'partition')}, from ${positions.map((p) => `p${p.partition}@${p.offset}`).join(' ')} (no consumer group, nothing committed)${reading?.readAs ? `; reading ${escapeForTerminal(reading.readAs)}` : ''}`,
             ]);
             markStarted();
           },

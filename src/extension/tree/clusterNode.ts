@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { describeCluster, type ClusterDescription } from '../../core/cluster/clusterDescription';
+import { counted } from '../../core/counted';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerContext } from './explorerContext';
 import type { ExplorerNode } from './explorerNode';
@@ -28,8 +29,8 @@ export class ClusterNode implements ExplorerNode {
     const item = new vscode.TreeItem('Cluster', vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `cluster:${this.connection.id}`;
     const c = this.loaded;
-    item.description = c ? `${c.brokers.length} broker${c.brokers.length === 1 ? '' : 's'} · cluster ${c.clusterId || '(no id)'}` : this.failed ? 'failed to load' : undefined;
-    item.tooltip = c ? `Cluster ${c.clusterId || '(no id)'}: ${c.brokers.length} broker${c.brokers.length === 1 ? '' : 's'}, controller ${c.controller ?? 'not named'}.` : undefined;
+    item.description = c ? `${counted(c.brokers.length, 'broker')} · cluster ${c.clusterId || '(no id)'}` : this.failed ? 'failed to load' : undefined;
+    item.tooltip = c ? `Cluster ${c.clusterId || '(no id)'}: ${counted(c.brokers.length, 'broker')}, controller ${c.controller ?? 'not named'}.` : undefined;
     item.iconPath = new vscode.ThemeIcon('server');
     item.contextValue = CONTEXT_VALUES.cluster;
     return item;

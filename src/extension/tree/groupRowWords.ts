@@ -2,10 +2,11 @@
 // here, so they are unit-tested): a classic group's row reads as it always has, another protocol's
 // says which.
 import type { GroupSummary } from '../../core/model';
+import { counted } from '../../core/counted';
 
 /** "Stable · 1 member", then "consumer protocol" for a group that is not classic. */
 export function groupStateWords(g: Pick<GroupSummary, 'state' | 'members' | 'type'>): string[] {
-  const words = [g.state, `${g.members} member${g.members === 1 ? '' : 's'}`];
+  const words = [g.state, counted(g.members, 'member')];
   if (g.type !== 'classic') words.push(`${g.type} protocol`);
   return words;
 }

@@ -4,6 +4,7 @@ import { groupLags } from '../../core/groups/groupLags';
 import { readTimeLagOfCommits } from '../../core/lag/readGroupsTimeLag';
 import type { GroupTimeLag } from '../../core/lag/lagModel';
 import type { GroupList } from '../../core/model';
+import { counted } from '../../core/counted';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerContext } from './explorerContext';
 import type { ExplorerNode } from './explorerNode';
@@ -52,8 +53,8 @@ export class GroupsFolderNode implements ExplorerNode {
     if (list) {
       // Explain the "(n/256)": the cap, and that every group a tool creates counts against it.
       item.tooltip = list.limit
-        ? `${list.count} consumer group${list.count === 1 ? '' : 's'} of at most ${list.limit}: VAST allows ${list.limit} groups per Kafka-enabled view (and lists at most ${list.limit}). Every group a tool creates counts; this extension reads without one.${nearCap ? ' Delete idle groups to make room.' : ''}`
-        : `${list.count} consumer group${list.count === 1 ? '' : 's'}.`;
+        ? `${counted(list.count, 'consumer group')} of at most ${list.limit}: VAST allows ${list.limit} groups per Kafka-enabled view (and lists at most ${list.limit}). Every group a tool creates counts; this extension reads without one.${nearCap ? ' Delete idle groups to make room.' : ''}`
+        : `${counted(list.count, 'consumer group')}.`;
     }
     return item;
   }

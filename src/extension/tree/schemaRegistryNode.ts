@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { SchemaRegistryClient } from '../../core/schemaRegistry/registryClient';
+import { plural } from '../../core/counted';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerContext } from './explorerContext';
 import type { ExplorerNode } from './explorerNode';
@@ -43,7 +44,7 @@ export class SchemaRegistryNode implements ExplorerNode, PagedNode {
     item.iconPath = new vscode.ThemeIcon('symbol-namespace');
     item.contextValue = CONTEXT_VALUES.schemaRegistry;
     const subjects = this.read?.value;
-    const count = subjects ? `${subjects.length.toLocaleString('en-US')} subject${subjects.length === 1 ? '' : 's'}` : undefined;
+    const count = subjects ? `${subjects.length.toLocaleString('en-US')} ${plural(subjects.length, 'subject')}` : undefined;
     const state = this.read?.pending ? 'loading…' : this.read?.failed ? 'failed to load' : count;
     item.description = [this.filterText ? `filter: ${this.filterText}` : '', state ?? ''].filter(Boolean).join(' · ');
     const setting = this.connection.schemaRegistry;

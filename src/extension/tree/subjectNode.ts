@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { SubjectVersion } from '../../core/schemaRegistry/registryClient';
+import { counted } from '../../core/counted';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerContext } from './explorerContext';
 import type { ExplorerNode } from './explorerNode';
@@ -44,7 +45,7 @@ export class SubjectNode implements ExplorerNode, PagedNode {
     item.iconPath = new vscode.ThemeIcon('symbol-interface');
     item.contextValue = CONTEXT_VALUES.subject;
     const count = this.read?.value?.length;
-    item.description = count === undefined ? undefined : `${count} version${count === 1 ? '' : 's'}`;
+    item.description = count === undefined ? undefined : counted(count, 'version');
     item.tooltip = `Subject ${this.subject}${item.description ? ` · ${item.description}` : ''}\nExpand for its versions, newest first; a click on one opens its schema.`;
     return item;
   }

@@ -14,6 +14,7 @@ import { PartitionFilterNode } from './partitionFilterNode';
 import type { PartitionFilter } from './partitionFilter';
 import { BackgroundRead } from './backgroundRead';
 import { readNewestRecord } from '../../core/topics/newestRecord';
+import { plural } from '../../core/counted';
 
 /**
  * How long one read of a topic's offsets answers its expansions: collapsing and expanding again,
@@ -47,7 +48,7 @@ export class TopicNode implements ExplorerNode, PagedNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.topic.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `topic:${this.connection.id}:${this.topic.name}`;
-    const count = `${this.topic.partitions.toLocaleString('en-US')} partition${this.topic.partitions === 1 ? '' : 's'}`;
+    const count = `${this.topic.partitions.toLocaleString('en-US')} ${plural(this.topic.partitions, 'partition')}`;
     // How its records are read, when not as plain text or bytes (eventBroker.recordFormats, the registry).
     const format = this.context.recordFormat(this.connection, this.topic.name);
     item.description = [count, format?.short, this.filter ? `filter: ${this.filter.text}` : '', this.topic.internal ? 'internal' : ''].filter(Boolean).join(' · ');

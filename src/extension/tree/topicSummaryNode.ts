@@ -4,6 +4,7 @@ import { summarizePartitions } from '../../core/topics/partitionsSummary';
 import type { NewestRecord } from '../../core/topics/newestRecord';
 import { isoTime } from '../../core/rendering/recordTime';
 import { explainError } from '../../core/errors';
+import { plural } from '../../core/counted';
 import type { BackgroundRead } from './backgroundRead';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerNode } from './explorerNode';
@@ -29,11 +30,11 @@ export class TopicSummaryNode implements ExplorerNode {
 
   treeItem(): vscode.TreeItem {
     const s = summarizePartitions(this.partitions);
-    const item = new vscode.TreeItem(`≈${n(s.approximateRecords)} record${s.approximateRecords === 1 ? '' : 's'}`, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(`≈${n(s.approximateRecords)} ${plural(s.approximateRecords, 'record')}`, vscode.TreeItemCollapsibleState.None);
     item.id = `topicSummary:${this.connection.id}:${this.topic}`;
     // The topic's row already counts the partitions: what is new here comes first.
     const newest = this.newestRecord();
-    item.description = [`${n(s.emptyPartitions)} empty`, `${n(s.partitions)} partition${s.partitions === 1 ? '' : 's'}`, s.leaderless ? `${n(s.leaderless)} without a leader` : '', newest.words].filter(Boolean).join(' · ');
+    item.description = [`${n(s.emptyPartitions)} empty`, `${n(s.partitions)} ${plural(s.partitions, 'partition')}`, s.leaderless ? `${n(s.leaderless)} without a leader` : '', newest.words].filter(Boolean).join(' · ');
     item.tooltip = new vscode.MarkdownString(
       [
         `**${this.topic}**: ${n(s.partitions)} partitions, about ${n(s.approximateRecords)} records, ${n(s.emptyPartitions)} empty`,

@@ -9,6 +9,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { COOL_DOWN_MS, MISSING_ID_MS, RegistryError, SchemaRegistryClient } from '../../../src/core/schemaRegistry/registryClient';
+import { closedPort } from '../../support/closedPort';
 
 interface SeenRequest {
   method: string;
@@ -67,12 +68,6 @@ async function rejection(promise: Promise<unknown>): Promise<RegistryError> {
     return err;
   }
   assert.fail('expected a rejection');
-}
-
-async function closedPort(): Promise<number> {
-  const s = await standIn(() => ({ status: 500 }));
-  await s.close();
-  return Number(s.host.split(':')[1]);
 }
 
 test('a schema by id: one request for a thousand records, shared while in flight, cached after; no schemaType is AVRO', async () => {
