@@ -3,11 +3,18 @@ import type { Command } from 'commander';
 import { UsageError } from '../../core/errors';
 import { parseTime } from '../../core/time';
 import { deletePlannedRecords, describeRecordsDeletion, planRecordsDeletion, type RecordsCutoff } from '../../core/topics/deleteRecordsPlan';
-import type { DeleteRecordsOptions } from '../commands/deleteRecords';
 import { globalsOf } from '../globalOptions';
 import { oneShot } from '../session';
 import { refuseChangeIfReadOnly } from '../readOnlyGuard';
 import { requireTerminalOrYesToChange, showPlanThenChange } from '../planThenChange';
+
+export interface DeleteRecordsOptions {
+  partition?: number[];
+  beforeOffset?: number;
+  beforeTime?: string;
+  execute?: boolean;
+  yes?: boolean;
+}
 
 export async function deleteRecordsCommand(topic: string, options: DeleteRecordsOptions, command: Command): Promise<void> {
   const globals = globalsOf(command);
