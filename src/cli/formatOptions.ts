@@ -4,20 +4,7 @@
 import { Option, type Command } from 'commander';
 import { FIELD_FORMATS } from '../core/formats/formatCatalog';
 import type { RecordDecoder } from '../core/formats/recordDecoder';
-
-export interface FormatFlags {
-  keyFormat?: string;
-  valueFormat?: string;
-  keySchema?: string;
-  valueSchema?: string;
-  keyMessage?: string;
-  valueMessage?: string;
-  schemaRegistry?: string;
-  schemaRegistryUsername?: string;
-  schemaRegistryPasswordEnv?: string;
-  /** produce only: how the registry subject is named (topic, record, topic-record). */
-  subjectStrategy?: string;
-}
+import { registryUrlOf, type FormatFlags } from './formatFlags';
 
 /** What `auto` does, for keys and values alike (RecordDecoder reads a key in the wire format as it reads a value). */
 const AUTO_DEFAULT = 'default: auto: text or bytes, and the Confluent wire format when a registry is given';
@@ -47,11 +34,6 @@ export function wantsFormats(flags: FormatFlags, env: NodeJS.ProcessEnv = proces
     flags.subjectStrategy !== undefined ||
     registryUrlOf(flags, env) !== undefined
   );
-}
-
-export function registryUrlOf(flags: FormatFlags, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const url = flags.schemaRegistry ?? env.EBX_SCHEMA_REGISTRY;
-  return url === undefined || url.trim() === '' ? undefined : url.trim();
 }
 
 /** The formats' decoder when any format option is given; the schema libraries load only then. */

@@ -8,7 +8,7 @@
 import type { ToolRecordFormats } from '../core/tools/toolDefinition';
 import type { SchemaRegistryClient } from '../core/schemaRegistry/registryClient';
 import { escapeForTerminal } from '../core/rendering/terminalText';
-import { registryUrlOf, type FormatFlags } from './formatOptions';
+import { registryUrlOf, type FormatFlags } from './formatFlags';
 
 export function mcpRecordFormats(env: NodeJS.ProcessEnv = process.env): ToolRecordFormats | undefined {
   if (registryUrlOf({}, env) === undefined) return undefined;

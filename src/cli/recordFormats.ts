@@ -15,7 +15,7 @@ import { loadSchemaFile } from '../core/formats/schemaFiles';
 import { SchemaRegistryClient, type RegistryConfig } from '../core/schemaRegistry/registryClient';
 import { parseSubjectStrategy, type SubjectStrategy } from '../core/schemaRegistry/subjectStrategy';
 import { escapeForTerminal } from '../core/rendering/terminalText';
-import { registryUrlOf, type FormatFlags } from './formatOptions';
+import { registryUrlOf, type FormatFlags } from './formatFlags';
 
 type Role = 'key' | 'value';
 

@@ -4,11 +4,18 @@ import { UsageError } from '../../core/errors';
 import { parseTime } from '../../core/time';
 import { counted } from '../../core/counted';
 import { deletePlannedRecords, describeRecordsDeletion, planRecordsDeletion, type RecordsCutoff } from '../../core/topics/deleteRecordsPlan';
-import type { DeleteRecordsOptions } from '../commands/deleteRecords';
 import { globalsOf } from '../globalOptions';
 import { oneShot } from '../session';
 import { refuseChangeIfReadOnly } from '../readOnlyGuard';
 import { requireTerminalOrYesToChange, showPlanThenChange } from '../planThenChange';
+
+export interface DeleteRecordsOptions {
+  partition?: number[];
+  beforeOffset?: number;
+  beforeTime?: string;
+  execute?: boolean;
+  yes?: boolean;
+}
 
 export async function deleteRecordsCommand(topic: string, options: DeleteRecordsOptions, command: Command): Promise<void> {
   const globals = globalsOf(command);

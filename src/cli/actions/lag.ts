@@ -14,7 +14,10 @@ import { counted } from '../../core/counted';
 import { globalsOf } from '../globalOptions';
 import { formatTable, printJson, writeOut } from '../output';
 import { oneShot, withSession } from '../session';
-import type { LagFlags } from '../commands/lag';
+
+export interface LagFlags {
+  watch?: number;
+}
 
 /** The trend looks at the samples of the last half hour, as the chart does. */
 const TREND_WINDOW_MS = 30 * 60_000;

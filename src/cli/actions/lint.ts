@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../../core/errors';
-import { dialectForFile, type Dialect } from '../../core/settings/dialects';
+import { dialectForFile, SUPPORTED_FILES, type Dialect } from '../../core/settings/dialects';
 import { findUnsupportedSettings } from '../../core/settings/findUnsupportedSettings';
 import type { SettingFinding } from '../../core/settings/settingFinding';
 import { escapeForTerminal } from '../../core/rendering/terminalText';
@@ -13,7 +13,6 @@ import { counted } from '../../core/counted';
 import { EXIT_FAILURE } from '../failure';
 import { globalsOf } from '../globalOptions';
 import { printJson, writeOut } from '../output';
-import { SUPPORTED } from '../commands/lint';
 
 interface FileToLint {
   file: string;
@@ -43,7 +42,7 @@ function toLint(file: string): FileToLint | undefined {
     return undefined;
   }
   const dialect = dialectForFile(file);
-  if (!dialect) throw new UsageError(`${file}: lint does not know this kind of file; it reads ${SUPPORTED}.`);
+  if (!dialect) throw new UsageError(`${file}: lint does not know this kind of file; it reads ${SUPPORTED_FILES}.`);
   return { file, dialect };
 }
 

@@ -7,11 +7,18 @@ import { globalsOf } from '../globalOptions';
 import { printJson, printLine } from '../output';
 import { withDeadline, withSession } from '../session';
 import { refuseChangeIfReadOnly } from '../readOnlyGuard';
-import type { ProduceFlags } from '../commands/produce';
 import { UsageError } from '../../core/errors';
 import { wantsFormats } from '../formatOptions';
 import type { FieldEncoder } from '../../core/formats/fieldEncoders';
 import { counted } from '../../core/counted';
+import type { FormatFlags } from '../formatFlags';
+
+export interface ProduceFlags extends FormatFlags {
+  key?: string;
+  value?: string;
+  partition?: number;
+  header?: Record<string, string>;
+}
 
 // Stdin lines are sent in batches: far fewer round trips, and each batch stays well under VAST's 1 MB.
 const BATCH_RECORDS = 500;

@@ -11,8 +11,24 @@ import { globalsOf } from '../globalOptions';
 import { printJson, printTable } from '../output';
 import { oneBatchAtATime, runRecordStream } from '../recordStream';
 import { oneShot, withSession } from '../session';
-import type { ReplayFlags, TailFlags } from '../commands/read';
 import { decoderOf } from '../formatOptions';
+import type { FormatFlags } from '../formatFlags';
+
+export interface ReplayFlags extends FormatFlags {
+  partition: number;
+  fromBeginning?: boolean;
+  fromEnd?: boolean;
+  fromOffset?: number;
+  fromTime?: string;
+  max?: number;
+  untilTime?: string;
+}
+
+export interface TailFlags extends FormatFlags {
+  partition?: number[];
+  last?: number;
+  max?: number;
+}
 
 export async function offsetsForTimeCommand(topic: string, timeText: string, command: Command): Promise<void> {
   const globals = globalsOf(command);

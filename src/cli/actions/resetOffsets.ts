@@ -10,7 +10,19 @@ import { globalsOf } from '../globalOptions';
 import { requireTerminalOrYesToCommit, showPlanAndMaybeCommit } from '../resetPlanFlow';
 import { oneShot } from '../session';
 import { refuseChangeIfReadOnly } from '../readOnlyGuard';
-import type { ResetOptions } from '../commands/resetOffsets';
+
+export interface ResetOptions {
+  topic?: string;
+  partition?: number[];
+  toEarliest?: boolean;
+  toLatest?: boolean;
+  toOffset?: number;
+  toTime?: string;
+  shiftBy?: number;
+  fromFile?: string;
+  execute?: boolean;
+  yes?: boolean;
+}
 
 export async function resetOffsetsCommand(group: string, options: ResetOptions, command: Command): Promise<void> {
   const globals = globalsOf(command);

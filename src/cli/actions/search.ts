@@ -15,7 +15,22 @@ import { globalsOf } from '../globalOptions';
 import { JsonLinesWriter } from '../output';
 import { runRecordStream } from '../recordStream';
 import { withSession } from '../session';
-import type { SearchFlags } from '../commands/search';
+import type { FormatFlags } from '../formatFlags';
+
+export interface SearchFlags extends FormatFlags {
+  partition?: number;
+  fromBeginning?: boolean;
+  fromOffset?: number;
+  fromTime?: string;
+  untilTime?: string;
+  key?: string;
+  keyContains?: string;
+  valueContains?: string;
+  header?: string;
+  where?: string;
+  maxMatches: number;
+  maxScan: number;
+}
 
 export async function searchCommand(topic: string, flags: SearchFlags, command: Command): Promise<void> {
   const globals = globalsOf(command);

@@ -3,12 +3,18 @@ import type { Command } from 'commander';
 import { applyConfigChange, describeConfigChange, planConfigChange, readTopicConfig, sourceInWords } from '../../core/topics/topicConfig';
 import { counted } from '../../core/counted';
 import { configAssignments } from '../../core/topics/configNames';
-import type { AlterTopicOptions } from '../commands/topicConfig';
 import { globalsOf } from '../globalOptions';
 import { printJson, printTable } from '../output';
 import { oneShot } from '../session';
 import { refuseChangeIfReadOnly } from '../readOnlyGuard';
 import { requireTerminalOrYesToChange, showPlanThenChange } from '../planThenChange';
+
+export interface AlterTopicOptions {
+  set?: string[];
+  delete?: string[];
+  execute?: boolean;
+  yes?: boolean;
+}
 
 export async function showTopicConfig(topic: string, command: Command): Promise<void> {
   const globals = globalsOf(command);

@@ -5,7 +5,6 @@ import { createPlannedTopic, describeTopicCreation, planTopicCreation } from '..
 import { configAssignments } from '../../core/topics/configNames';
 import { deletePlannedTopics, describeTopicDeletion, planTopicDeletion, TOPIC_DELETION_WARNING, type TopicDeletionOutcome } from '../../core/topics/deleteTopicsPlan';
 import { canAsk, confirmDeletion, reportNothingDeleted, requireTerminalOrYes } from '../confirm';
-import type { CreateTopicOptions } from '../commands/topics';
 import { EXIT_FAILURE } from '../failure';
 import { globalsOf } from '../globalOptions';
 import { printJson, printLine, printTable, writeOut } from '../output';
@@ -13,6 +12,14 @@ import { escapeForTerminal } from '../../core/rendering/terminalText';
 import { counted } from '../../core/counted';
 import { oneShot } from '../session';
 import { refuseChangeIfReadOnly } from '../readOnlyGuard';
+
+export interface CreateTopicOptions {
+  partitions: number;
+  replicationFactor?: number;
+  config?: string[];
+  retentionMs?: number;
+  dryRun?: boolean;
+}
 
 export async function showTopics(command: Command): Promise<void> {
   const globals = globalsOf(command);

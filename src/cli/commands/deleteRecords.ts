@@ -2,14 +2,7 @@
 // The definition; what it does is in actions/deleteRecords.ts, loaded only when it runs.
 import type { Command } from 'commander';
 import { collectNonNegativeIntegers, nonNegativeInteger } from '../integerArguments';
-
-export interface DeleteRecordsOptions {
-  partition?: number[];
-  beforeOffset?: number;
-  beforeTime?: string;
-  execute?: boolean;
-  yes?: boolean;
-}
+import type { DeleteRecordsOptions } from '../actions/deleteRecords';
 
 export function registerDeleteRecordsCommand(program: Command): void {
   program

@@ -2,10 +2,7 @@
 // by reading the record at each committed offset group-less. The definition; what it does is in
 // actions/lag.ts, loaded only when it runs.
 import { Command, InvalidArgumentError } from 'commander';
-
-export interface LagFlags {
-  watch?: number;
-}
+import type { LagFlags } from '../actions/lag';
 
 export function registerLagCommand(program: Command): void {
   program

@@ -2,14 +2,8 @@
 // The definition; what it does is in actions/produce.ts, loaded only when it runs.
 import { InvalidArgumentError, type Command } from 'commander';
 import { nonNegativeInteger } from '../integerArguments';
-import { addFormatOptions, type FormatFlags } from '../formatOptions';
-
-export interface ProduceFlags extends FormatFlags {
-  key?: string;
-  value?: string;
-  partition?: number;
-  header?: Record<string, string>;
-}
+import { addFormatOptions } from '../formatOptions';
+import type { ProduceFlags } from '../actions/produce';
 
 export function registerProduceCommand(program: Command): void {
   const produce = program

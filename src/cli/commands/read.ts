@@ -2,23 +2,8 @@
 // The definitions; what each does is in actions/read.ts, loaded only when one of them runs.
 import { Command } from 'commander';
 import { collectNonNegativeIntegers, nonNegativeInteger, positiveInteger } from '../integerArguments';
-import { addFormatOptions, type FormatFlags } from '../formatOptions';
-
-export interface ReplayFlags extends FormatFlags {
-  partition: number;
-  fromBeginning?: boolean;
-  fromEnd?: boolean;
-  fromOffset?: number;
-  fromTime?: string;
-  max?: number;
-  untilTime?: string;
-}
-
-export interface TailFlags extends FormatFlags {
-  partition?: number[];
-  last?: number;
-  max?: number;
-}
+import { addFormatOptions } from '../formatOptions';
+import type { ReplayFlags, TailFlags } from '../actions/read';
 
 const TIME_HELP = 'ISO 8601, epoch milliseconds, or relative to now (-15m, -2h, -1d)';
 

@@ -2,19 +2,7 @@
 // The definition; what it does is in actions/resetOffsets.ts, loaded only when it runs.
 import { InvalidArgumentError, type Command } from 'commander';
 import { nonNegativeInteger } from '../integerArguments';
-
-export interface ResetOptions {
-  topic?: string;
-  partition?: number[];
-  toEarliest?: boolean;
-  toLatest?: boolean;
-  toOffset?: number;
-  toTime?: string;
-  shiftBy?: number;
-  fromFile?: string;
-  execute?: boolean;
-  yes?: boolean;
-}
+import type { ResetOptions } from '../actions/resetOffsets';
 
 export function registerResetOffsetsCommand(program: Command): void {
   program

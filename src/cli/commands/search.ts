@@ -4,22 +4,8 @@
 // expression library: it stays out of every other command's start).
 import type { Command } from 'commander';
 import { nonNegativeInteger, positiveInteger } from '../integerArguments';
-import { addFormatOptions, type FormatFlags } from '../formatOptions';
-
-export interface SearchFlags extends FormatFlags {
-  partition?: number;
-  fromBeginning?: boolean;
-  fromOffset?: number;
-  fromTime?: string;
-  untilTime?: string;
-  key?: string;
-  keyContains?: string;
-  valueContains?: string;
-  header?: string;
-  where?: string;
-  maxMatches: number;
-  maxScan: number;
-}
+import { addFormatOptions } from '../formatOptions';
+import type { SearchFlags } from '../actions/search';
 
 const DEFAULT_MAX_MATCHES = 100;
 const DEFAULT_MAX_SCAN = 1_000_000;

@@ -2,13 +2,7 @@
 // The definitions; what each does is in actions/topicConfig.ts, loaded only when one of them runs.
 import type { Command } from 'commander';
 import { collect } from '../repeatedOption';
-
-export interface AlterTopicOptions {
-  set?: string[];
-  delete?: string[];
-  execute?: boolean;
-  yes?: boolean;
-}
+import type { AlterTopicOptions } from '../actions/topicConfig';
 
 export function registerTopicConfigCommands(program: Command): void {
   const actions = () => import('../actions/topicConfig');
@@ -28,4 +22,3 @@ export function registerTopicConfigCommands(program: Command): void {
     .option('--yes', 'do not ask for confirmation')
     .action(async (topic: string, options: AlterTopicOptions, command: Command) => (await actions()).alterTopicCommand(topic, options, command));
 }
-

@@ -3,6 +3,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { collect } from '../repeatedOption';
 import { positiveInteger } from '../integerArguments';
+import type { CreateTopicOptions } from '../actions/topics';
 
 export function registerTopicCommands(program: Command): void {
   const actions = () => import('../actions/topics');
@@ -35,14 +36,6 @@ export function registerTopicCommands(program: Command): void {
     .option('--yes', 'do not ask for confirmation')
     .option('--dry-run', 'print the plan, delete nothing')
     .action(async (names: string[], options: { yes?: boolean; dryRun?: boolean }, command: Command) => (await actions()).deleteTopicCommand(names, options, command));
-}
-
-export interface CreateTopicOptions {
-  partitions: number;
-  replicationFactor?: number;
-  config?: string[];
-  retentionMs?: number;
-  dryRun?: boolean;
 }
 
 function retentionMs(text: string): number {

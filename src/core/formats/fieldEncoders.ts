@@ -12,7 +12,7 @@ import { UsageError } from '../errors';
 import { subjectName, type SubjectStrategy } from '../schemaRegistry/subjectStrategy';
 import type { SchemaRegistryClient } from '../schemaRegistry/registryClient';
 import type { FieldSpec } from './fieldReading';
-import type { FieldRole } from './formatRules';
+import type { FieldRole } from './fieldValues';
 import { FormatError, type FieldFormatName, type SchemaCodec, type SchemaFormat } from './formatTypes';
 import { isSchemaFormat, registryTypeOf, scalarFormat } from './formatCatalog';
 import { jsonInput } from './scalarFormats';

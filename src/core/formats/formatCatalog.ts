@@ -5,7 +5,7 @@
 // test/unit/formats/formatCatalog.test.ts. A format without a schema is one entry here.
 // The schema formats are data only: their codecs need a schema and the schema libraries (avsc,
 // protobufjs, ajv), which load only when a topic uses them (schemaFiles.ts, registryCodecs.ts).
-import type { JsonValue } from './formatTypes';
+import type { JsonValue } from './fieldValues';
 import { base64Input, decodeJson, decodeUuid, encodeUuid, fixedWidth, int64Input, int64Json, isBase64, notA, numberInput, signedInteger, jsonInput, type TypedField } from './scalarFormats';
 
 interface Described {

@@ -3,11 +3,11 @@
 // The rules are plain data, checked here once (each problem one sentence), so the settings, the
 // "Value Format…" command and the agent tools agree on what a rule means.
 import { FormatError, type FieldFormatName, type SchemaCodec, type SchemaFormat } from './formatTypes';
+import type { FieldRole } from './fieldValues';
 import { FIELD_FORMATS, isFieldFormat, isSchemaFormat, SCHEMA_FORMATS_TEXT } from './formatCatalog';
 import type { FieldSpec } from './fieldReading';
 import { parseSubjectStrategy } from '../schemaRegistry/subjectStrategy';
 
-export type FieldRole = 'key' | 'value';
 
 /** One entry of `eventBroker.recordFormats`. */
 export interface FormatRule {

@@ -3,11 +3,13 @@
 // workspace file) and then read records synchronously: the reader's hot loop never awaits.
 import type { JsonLineBuffer } from '../rendering/jsonLineBuffer';
 import type { FieldFormatName } from './formatCatalog';
+import type { JsonValue } from './fieldValues';
 
 // The formats themselves (names, what each means, how each reads) are listed once, in formatCatalog.ts.
 export type { FieldFormatName, SchemaFormat } from './formatCatalog';
+// Kept in a file that imports nothing, so the catalog's own helpers can use them without a cycle.
+export { FormatError, type JsonValue } from './fieldValues';
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** How a field was read, as the CLI's `--json` lines carry it in `keySchema` / `valueSchema`. */
 export interface SchemaLabel {
@@ -44,8 +46,3 @@ export interface SchemaCodec {
  * `out` as it was, when the value must be read with `decode` instead (which also says what is wrong).
  */
 export type JsonTextWriter = (bytes: Buffer, start: number, out: JsonLineBuffer) => boolean;
-
-/** A record's bytes that do not read as asked: the message is one sentence, shown beside the raw bytes. */
-export class FormatError extends Error {
-  override name = 'FormatError';
-}

@@ -1,8 +1,7 @@
 // What the formats without a schema are made of (their entries are in formatCatalog.ts): fixed-width
 // numbers as Kafka's own serializers write them (big endian), UUIDs, and the typed input produce
 // takes for them. Each refusal is one sentence.
-import type { FieldRole } from './formatRules';
-import { FormatError, type JsonValue } from './formatTypes';
+import { FormatError, type FieldRole, type JsonValue } from './fieldValues';
 
 /** Where a typed key or value came from, as the sentences refusing it name it. */
 export interface TypedField {

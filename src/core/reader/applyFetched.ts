@@ -1,9 +1,15 @@
 // What one successful fetch changes: the records to hand out, and each partition's next offset and
 // empty-fetch count. A position moves only to the `nextOffset` the fetch reported, which lies past the
 // last complete batch it returned: a batch cut off at the size limit is fetched again from its start.
-import type { FetchedPartition } from '../clusterAccess';
-import type { PartitionBatch } from './partitionReader';
+import type { FetchedPartition, RawRecord } from '../clusterAccess';
 import { keyOf, type PartitionPositions } from './partitionPositions';
+
+/** The records one fetch returned for one partition, handed out by the reader. */
+export interface PartitionBatch {
+  topic: string;
+  partition: number;
+  records: RawRecord[];
+}
 
 export interface AppliedFetch {
   batches: PartitionBatch[];

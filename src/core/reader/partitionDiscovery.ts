@@ -1,8 +1,7 @@
 // Tail reads partitions added to the topic while it runs: now and then it asks (through the
 // caller's `discoverNewPartitions`) and starts reading each new one.
 import type { Logger } from '../logger';
-import type { ReadPosition } from './partitionReader';
-import type { PartitionPositions } from './partitionPositions';
+import type { PartitionPositions, ReadPosition } from './partitionPositions';
 import type { ReaderClock } from './readerClock';
 import { untilAborted } from './abortableWaits';
 

@@ -1,6 +1,11 @@
 // Where the reader stands in each partition it reads: the next offset to fetch, how many fetches in a
 // row came back empty, and whether it is done with the partition.
-import type { ReadPosition } from './partitionReader';
+/** A partition to read and the offset to read it from. */
+export interface ReadPosition {
+  topic: string;
+  partition: number;
+  offset: number;
+}
 
 export interface PartitionState extends ReadPosition {
   emptyFetches: number;

@@ -5,29 +5,18 @@
 // One round of the loop below: look for new partitions (tail), start a fetch on every leader that
 // has none in flight (leaderFetches.ts), take the first answer, and either hand out its records
 // (applyFetched.ts) or recover from its error (fetchErrorRecovery.ts).
-import type { ClusterAccess, FetchLimits, RawRecord } from '../clusterAccess';
+import type { ClusterAccess, FetchLimits } from '../clusterAccess';
 import type { Logger } from '../logger';
 import { isAbort } from '../errors';
-import { PartitionPositions } from './partitionPositions';
+import { PartitionPositions, type ReadPosition } from './partitionPositions';
 import { LeaderFetches } from './leaderFetches';
-import { applyFetched } from './applyFetched';
+import { applyFetched, type PartitionBatch } from './applyFetched';
 import { FetchErrorRecovery } from './fetchErrorRecovery';
 import { PartitionDiscovery } from './partitionDiscovery';
 import { systemClock, type ReaderClock } from './readerClock';
 
 export { keyOf } from './partitionPositions';
-
-export interface ReadPosition {
-  topic: string;
-  partition: number;
-  offset: number;
-}
-
-export interface PartitionBatch {
-  topic: string;
-  partition: number;
-  records: RawRecord[];
-}
+export type { ReadPosition, PartitionBatch };
 
 export interface ReaderOptions {
   signal?: AbortSignal;

@@ -4,7 +4,6 @@
 // exactly what JSON.stringify and then escapeJsonForTerminal write for the same values: ASCII is
 // copied with JSON's escapes applied in the same loop, and any other text takes the string path.
 import { isUtf8 } from 'node:buffer';
-import type { RawRecord } from '../clusterAccess';
 import { escapeJsonForTerminal } from './terminalText';
 
 // What each byte needs inside a JSON string: 0 copy as is, 1 an escape, 2 not ASCII.
@@ -200,7 +199,8 @@ export class JsonLineBuffer {
     return true;
   }
 
-  headers(headers: RawRecord['headers']): void {
+  /** A record's headers (RawRecord['headers']), written as one JSON object. */
+  headers(headers: Record<string, Buffer | Buffer[] | null | undefined>): void {
     let first = true;
     this.text('{');
     for (const name in headers) {

@@ -43,6 +43,11 @@ const dialectByExtension: Readonly<Record<string, Dialect>> = {
   yml: 'yaml',
 };
 
+/** The files dialectForFile knows by their extension, in words (ebx lint's help and its refusal of any other file). */
+export const SUPPORTED_FILES =
+  'Java properties (.properties, .conf, .cfg), Python (.py), JavaScript/TypeScript (.js, .mjs, .cjs, .jsx, .ts, .mts, .cts, .tsx), ' +
+  'Java/Kotlin (.java, .kt, .kts), JSON (.json, .jsonc) and YAML (.yaml, .yml)';
+
 export function dialectForFile(fileName: string, languageId?: string): Dialect | undefined {
   const baseName = fileName.replace(/^.*[\\/]/, '').toLowerCase();
   // Declaration files only describe types; their `rackId: string` members are not settings.

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { SubjectVersion } from '../../core/schemaRegistry/registryClient';
+import type { SchemaRegistryClient, SubjectVersion } from '../../core/schemaRegistry/registryClient';
 import { counted } from '../../core/counted';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { ExplorerContext } from './explorerContext';
@@ -10,7 +10,6 @@ import { CONTEXT_VALUES } from './contextValues';
 import { SchemaVersionNode } from './schemaVersionNode';
 import { registryErrorNode } from './registryErrorNode';
 import { BackgroundRead, loadingRow } from './backgroundRead';
-import type { SchemaRegistryNode } from './schemaRegistryNode';
 
 /**
  * Versions a row asks for at a time: each shown version costs a request (its type and id are not in
@@ -19,6 +18,12 @@ import type { SchemaRegistryNode } from './schemaRegistryNode';
 export const VERSIONS_PAGE = 25;
 /** Version requests in flight at once: enough to be quick, few enough that an outage is not a storm. */
 const AT_ONCE = 4;
+
+/** What a subject row needs of the row above it (schemaRegistryNode.ts): the registry's URL and its client. */
+export interface SubjectParent extends ExplorerNode {
+  readonly url: string;
+  client(): Promise<SchemaRegistryClient>;
+}
 
 /** One subject of the registry: its versions, newest first, each with its schema type and id. */
 export class SubjectNode implements ExplorerNode, PagedNode {
@@ -33,7 +38,7 @@ export class SubjectNode implements ExplorerNode, PagedNode {
   private readonly unanswered = new Map<number, unknown>();
 
   constructor(
-    readonly parent: SchemaRegistryNode,
+    readonly parent: SubjectParent,
     readonly connection: BrokerConnection,
     private readonly context: ExplorerContext,
     readonly subject: string,
