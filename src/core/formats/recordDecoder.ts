@@ -9,6 +9,7 @@ import { showRecord } from '../rendering/decode';
 import type { SchemaCodec, SchemaFormat, SchemaLabel } from './formatTypes';
 import { AUTO, plainLabel, readFailed, readOk, sentenceOf, type FieldReading, type FieldSpec } from './fieldReading';
 import { decodeScalar } from './scalarFormats';
+import { isStackOverflow, nestedDeeperThan, TOO_DEEP } from './nestingDepth';
 import { looksLikeWireFormat, readWireFormat } from './wireFormat';
 
 /** Where the codec of a registry schema id comes from (the registry client plus the codecs). */
@@ -188,8 +189,16 @@ export class RecordDecoder {
     this.onProblem(sentence);
   }
 
-  /** undefined: nothing to read beyond the plain rendering (a null field, or `auto` on plain bytes). */
+  /**
+   * undefined: nothing to read beyond the plain rendering (a null field, or `auto` on plain bytes).
+   * A value nested too deep to show reads as a failure, so every sink shows its bytes instead.
+   */
   private read(spec: FieldSpec, bytes: Buffer | null): FieldReading | undefined {
+    const reading = this.readAsIs(spec, bytes);
+    return reading?.ok && nestedDeeperThan(reading.value) ? readFailed(TOO_DEEP) : reading;
+  }
+
+  private readAsIs(spec: FieldSpec, bytes: Buffer | null): FieldReading | undefined {
     if (bytes === null) return undefined;
     try {
       switch (spec.format) {
@@ -211,7 +220,7 @@ export class RecordDecoder {
           return this.readWithSchema(spec.format, spec.codec, bytes);
       }
     } catch (err) {
-      return readFailed(sentenceOf(err));
+      return readFailed(isStackOverflow(err) ? TOO_DEEP : sentenceOf(err));
     }
   }
 
@@ -266,6 +275,6 @@ function decodeWire(codec: SchemaCodec, bytes: Buffer): FieldReading {
   try {
     return readOk(codec.decode(wire.payload, wire.messageIndexes), codec.label);
   } catch (err) {
-    return readFailed(sentenceOf(err));
+    return readFailed(isStackOverflow(err) ? TOO_DEEP : sentenceOf(err));
   }
 }
