@@ -5,14 +5,15 @@
 // under --read-only the changing tools do not exist. Reading creates no consumer group.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ElicitRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { openSession, topicWith, uniqueName } from '../support/kafkaFixtures';
 import { testBroker } from '../support/brokerEnv';
-import { EBX, ROOT } from '../support/ebxProcess';
+import { cleanEnv, EBX, exited, ROOT } from '../support/ebxProcess';
 import type { KafkaSession } from '../../src/core/session';
 import { describeGroup } from '../../src/core/groups/describeGroup';
 import { listGroups } from '../../src/core/groups/listGroups';
@@ -327,3 +328,167 @@ test('create → alter → delete a topic through MCP: each plan asked with elic
   assert.ok(!(await kafkaTopicNames(bootstrap())).includes(name), 'kafka-topics --list no longer shows it');
   assert.equal(await kafkaTopicDescription(bootstrap(), name), undefined);
 });
+
+// ---- Hostile input and long calls (issue 39) ----
+
+// eslint-disable-next-line no-control-regex -- the raw characters a terminal would obey
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const HOSTILE = '\u001b]0;pwned\u0007\u001b[2J\u009b31m\r\u202eevil\u2028\u0085end';
+
+/** `ebx mcp` spoken to line by line, for what the SDK's client would never send (or wait for). */
+function rawMcp() {
+  const child = spawn(process.execPath, [EBX, 'mcp'], { cwd: ROOT, env: cleanEnv({ KAFKA_BOOTSTRAP: bootstrap() }), stdio: ['pipe', 'pipe', 'pipe'] });
+  const messages: { id?: unknown; result?: unknown; error?: { code: number; message: string } }[] = [];
+  let waiting: (() => void)[] = [];
+  let pending = '';
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    pending += d;
+    const lines = pending.split('\n');
+    pending = lines.pop()!;
+    for (const line of lines) messages.push(JSON.parse(line) as (typeof messages)[number]);
+    for (const check of waiting.splice(0)) check();
+  });
+  const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+  const answerTo = (id: number) =>
+    new Promise<(typeof messages)[number]>((resolve) => {
+      const check = () => {
+        const found = messages.find((m) => m.id === id);
+        if (found) resolve(found);
+        else waiting.push(check);
+      };
+      check();
+    });
+  send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+  send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  return { child, messages, send, answerTo, stderr: () => stderr, exit: exited(child), cleanup: () => (waiting = []) };
+}
+
+test('tools/call without params, without a name, or with arguments that are not an object: invalid params (-32602), one sentence', async () => {
+  const { client } = await connect();
+  const asked: [unknown, string][] = [
+    [undefined, 'tools/call needs "params" with the tool\'s "name" (a string) and its "arguments" (an object).'],
+    [{}, 'tools/call needs "params" with the tool\'s "name" (a string) and its "arguments" (an object).'],
+    [{ name: 7 }, 'tools/call needs "params" with the tool\'s "name" (a string) and its "arguments" (an object).'],
+    [{ name: 'ebx_readRecords', arguments: 'topic' }, 'The "arguments" of tools/call must be an object of ebx_readRecords\'s input fields.'],
+    [{ name: 'ebx_readRecords', arguments: ['topic'] }, 'The "arguments" of tools/call must be an object of ebx_readRecords\'s input fields.'],
+  ];
+  for (const [params, sentence] of asked) {
+    const request = (params === undefined ? { method: 'tools/call' } : { method: 'tools/call', params }) as never;
+    await assert.rejects(client.request(request, CallToolResultSchema), (err: unknown) => {
+      assert.ok(err instanceof McpError, String(err));
+      assert.equal(err.code, -32602, JSON.stringify(params));
+      assert.equal(err.message, `MCP error -32602: ${sentence}`);
+      return true;
+    });
+  }
+  // A call without "arguments" at all is the tool's own sentence, as before.
+  assert.deepEqual(await call(client, 'ebx_readRecords', undefined as never), { text: '"topic" is required.', isError: true });
+});
+
+test('broker-controlled names and record text reach the agent escaped: ebx_listGroups, ebx_describeGroup, ebx_readRecords', async () => {
+  const group = `${uniqueName('mcp-hostile')}${HOSTILE}`;
+  await session.cluster().commitOffsets(group, [{ topic, partition: 0, offset: 1 }]);
+  const hostileTopic = await topicWith(session, 'mcp-hostile', 1, [{ key: `k${HOSTILE}`, value: `v${HOSTILE}`, headers: { [`h${HOSTILE}`]: `x${HOSTILE}` } }]);
+  const { client } = await connect();
+  const groups = await call(client, 'ebx_listGroups', { filter: 'mcp-hostile' });
+  const described = await call(client, 'ebx_describeGroup', { group });
+  const records = await call(client, 'ebx_readRecords', { topic: hostileTopic, fromBeginning: true });
+  for (const [name, answer] of [['ebx_listGroups', groups], ['ebx_describeGroup', described], ['ebx_readRecords', records]] as const) {
+    assert.equal(answer.isError, false, `${name}: ${answer.text}`);
+    assert.doesNotMatch(answer.text, RAW_CONTROL, `${name}: no raw control, separator or bidi character`);
+  }
+  const shown = '\\u001b]0;pwned\\u0007\\u001b[2J\\u009b31m\\r\\u202eevil\\u2028\\u0085end';
+  assert.ok(groups.text.includes(`${group.slice(0, -HOSTILE.length)}${shown}`), groups.text);
+  assert.ok(described.text.includes(`${group.slice(0, -HOSTILE.length)}${shown}`), described.text);
+  // Each record line is still JSON, and parses back to exactly what was written.
+  const line = JSON.parse(records.text.split('\n')[1]) as { key: string; value: string; headers: Record<string, string> };
+  assert.deepEqual([line.key, line.value, line.headers], [`k${HOSTILE}`, `v${HOSTILE}`, { [`h${HOSTILE}`]: `x${HOSTILE}` }]);
+});
+
+test('a message over 10 MiB, a line that is not JSON, JSON that is not JSON-RPC: each refused, said on stderr, and the server goes on', { timeout: 60_000 }, async () => {
+  const mcp = rawMcp();
+  try {
+    await mcp.answerTo(0);
+    // As the SDK's client writes a request: its id at the end.
+    const big = { method: 'tools/call', params: { name: 'ebx_listTopics', arguments: { filter: 'x'.repeat(11 * 1024 * 1024) } }, jsonrpc: '2.0', id: 1 };
+    const size = Buffer.byteLength(JSON.stringify(big)).toLocaleString('en-US');
+    mcp.send(big);
+    mcp.send({ jsonrpc: '2.0', id: 2, method: 'ping' });
+    const refused = await mcp.answerTo(1);
+    assert.deepEqual(refused.error, { code: -32600, message: `A message of ${size} bytes was refused: at most 10,485,760 bytes are read as one message.` });
+    assert.deepEqual((await mcp.answerTo(2)).result, {});
+    mcp.child.stdin.write('{"jsonrpc":"2.0","id":3,"method":\n');
+    mcp.send({ id: 4, hello: 'world' });
+    mcp.send({ jsonrpc: '2.0', id: 5, method: 'ping' });
+    assert.deepEqual((await mcp.answerTo(4)).error, { code: -32600, message: 'The message is not a JSON-RPC 2.0 request, notification or response.' });
+    assert.deepEqual((await mcp.answerTo(5)).result, {});
+    mcp.child.stdin.end();
+    assert.equal(await mcp.exit, 0);
+    assert.ok(mcp.stderr().includes(`ebx mcp: a message of ${size} bytes was refused: at most 10,485,760 bytes are read as one message (request id 1).\n`), mcp.stderr());
+    assert.ok(mcp.stderr().includes('ebx mcp: a line of 33 bytes on stdin is not JSON; it was skipped.\n'), mcp.stderr());
+    assert.ok(mcp.stderr().includes('ebx mcp: a message on stdin is not JSON-RPC 2.0 (id 4); it was skipped.\n'), mcp.stderr());
+    assert.equal(mcp.messages.some((m) => m.id === 3), false, 'a line that is not JSON has no id to answer');
+  } finally {
+    mcp.child.kill();
+  }
+});
+
+test('stdin closed while a long answer is written: the whole answer comes out before ebx exits', { timeout: 60_000 }, async () => {
+  const mcp = rawMcp();
+  try {
+    await mcp.answerTo(0);
+    // An answer of ~1 MB (the unknown tool's name is quoted), far more than a pipe holds.
+    const name = `ebx_${'n'.repeat(1_000_000)}`;
+    mcp.child.stdout.pause();
+    mcp.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} } });
+    mcp.child.stdin.end();
+    // A slow reader: before issue 39, ebx exited within this time and the answer was cut at 64 KiB.
+    await Promise.race([mcp.exit, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+    mcp.child.stdout.resume();
+    assert.equal(await mcp.exit, 0);
+    const answer = await mcp.answerTo(1);
+    assert.deepEqual(answer.result, { content: [{ type: 'text', text: `No tool named ${name}.` }], isError: true });
+  } finally {
+    mcp.child.kill();
+  }
+});
+
+test('a long tool call: ping is answered meanwhile, and a cancel stops it (the server then ends at once)', { timeout: 30_000 }, async () => {
+  // 500 records whose `where` costs ~0.2 s of CPU each and never matches, in one fetched batch:
+  // a minute and more of work uncancelled, past this test's time limit.
+  const zeros = Array.from({ length: 1000 }, () => 0);
+  const heavyTopic = await topicWith(session, 'mcp-heavy', 1, Array.from({ length: 500 }, () => ({ value: JSON.stringify({ l: zeros }) })));
+  const mcp = rawMcp();
+  try {
+    await mcp.answerTo(0);
+    mcp.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ebx_readRecords', arguments: { topic: heavyTopic, fromBeginning: true, where: 'value.l.exists(x, value.l.exists(y, y < 0))' } } });
+    // Reading the batch takes a fraction of this: once ebx has used a second of CPU more, it is matching.
+    await busyFor(mcp.child.pid!, 100);
+    mcp.send({ jsonrpc: '2.0', id: 2, method: 'ping' });
+    assert.deepEqual((await mcp.answerTo(2)).result, {});
+    assert.equal(mcp.messages.some((m) => m.id === 1), false, 'the call is still running');
+    mcp.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'the user stopped it' } });
+    // The server ends once the calls under way have ended: a call that ignored the cancel would
+    // keep it running past this test's time limit.
+    mcp.child.stdin.end();
+    assert.equal(await mcp.exit, 0);
+    assert.equal(mcp.messages.some((m) => m.id === 1), false, 'a cancelled call is not answered');
+  } finally {
+    mcp.child.kill();
+  }
+});
+
+/** CPU time (user + system) a process has used, in clock ticks (Linux's /proc; 100 a second). */
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** Resolves once the process has used `ticks` more CPU than when asked: it is computing, not waiting. */
+async function busyFor(pid: number, ticks: number): Promise<void> {
+  const from = cpuTicks(pid);
+  while (cpuTicks(pid) - from < ticks) await new Promise((resolve) => setTimeout(resolve, 20));
+}

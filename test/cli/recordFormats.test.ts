@@ -165,4 +165,22 @@ describe('ebx record formats against the broker', () => {
     const after = await ebx(['replay', topic, '--partition', '0', '--from-beginning', '--value-schema', schema], { env: live() });
     assert.equal(lines(after).length, values.length, 'nothing of the refused input was produced');
   });
+
+  test('one value nested 20,000 levels deep among good ones: shown as its bytes with a sentence, and the read goes on (replay, search)', { timeout: 60_000 }, async () => {
+    // Before issue 39: nothing printed, exit 1, "Maximum call stack size exceeded" (the good records lost with it).
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const topic = await topicWith(session, 'cli-formats-deep', 1, [{ value: '{"n":1}' }, { value: deep }, { value: '{"n":3}' }]);
+    const tooDeep = 'it is nested more than 1,000 levels deep, too deep to show.';
+    const expected = [
+      [0, { n: 1 }, undefined],
+      [1, { base64: Buffer.from(deep).toString('base64') }, tooDeep],
+      [2, { n: 3 }, undefined],
+    ];
+    const replay = await ebx(['replay', topic, '--partition', '0', '--from-beginning', '--value-format', 'json'], { env: live(), timeoutMs: 50_000 });
+    assert.equal(replay.code, 0, replay.stderr);
+    assert.deepEqual(lines(replay).map((l) => [l.offset, l.value, l.valueError]), expected);
+    const search = await ebx(['search', topic, '--value-format', 'json', '--where', 'offset >= 0'], { env: live(), timeoutMs: 50_000 });
+    assert.equal(search.code, 0, search.stderr);
+    assert.deepEqual(lines(search).map((l) => [l.offset, l.value, l.valueError]), expected);
+  });
 });

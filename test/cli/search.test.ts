@@ -37,6 +37,8 @@ describe('ebx search: bad input (refused before any broker is asked) and no brok
     ['--partition -1', ['search', 't', '--partition', '-1'], /--partition.*0 or more/],
     ['--from-time that is not a time', ['search', 't', '--from-time', 'yesterday'], /not a time/],
     ['--until-time that is not a time', ['search', 't', '--until-time', 'soon'], /not a time/],
+    ['a matches pattern RE2 does not take (a backreference)', ['search', 't', '--where', "value.s.matches('(a)\\\\1')"], /^ebx: --where: matches takes RE2 syntax \(no backreferences or lookaround\), and "\(a\)\\\\1" is not: invalid escape sequence "\\\\1" at position 17 of /],
+    ['a matches pattern RE2 does not take (lookahead)', ['search', 't', '--where', "matches(value.s, 'a(?=b)')"], /^ebx: --where: matches takes RE2 syntax .* "a\(\?=b\)" is not: invalid or unsupported Perl syntax "\(\?=" at position 18 of /],
   ];
   for (const [name, args, stderr] of cases) {
     test(name, async () => {
@@ -178,6 +180,37 @@ describe('ebx search against the broker', () => {
     } finally {
       await proxy.close();
     }
+  });
+
+  test('a pattern that backtracks for ever in JavaScript (^(a+)+b$ on 34 characters): RE2 answers at once', { timeout: 60_000 }, async () => {
+    // JavaScript's RegExp spent 56 s of CPU on 30 characters (issue 39), twice that for each one more.
+    const values = ['a'.repeat(34), `${'a'.repeat(34)}b`, 'a'.repeat(33)].map((s) => ({ value: JSON.stringify({ s }) }));
+    const regexTopic = await topicWith(session, 'cli-search-redos', 1, values);
+    const run = await ebx(['search', regexTopic, '--where', "value.s.matches('^(a+)+b$')"], { env: live(), timeoutMs: 30_000 });
+    assert.equal(run.timedOut, false, 'a hang');
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(at(run), ['0@1']);
+    assert.equal(summary(run), 'ebx: scanned 3 records in 1 partition, 1 match; reached the end');
+  });
+
+  test('Ctrl-C while a `where` is being matched (not waiting on the broker): exit 0 with the summary', { timeout: 30_000 }, async () => {
+    // Record 0 matches at once; the 500 after it each cost the `where` ~0.2 s of CPU (a million
+    // steps, within a record's budget), all in one fetched batch. The first match is printed at the
+    // search's first pause inside the batch: seeing it means the search is busy matching when the
+    // signal comes. Before issue 39 it was printed, and the signal seen, only after the whole batch
+    // (a minute and more, past this test's time limit).
+    const zeros = Array.from({ length: 1000 }, () => 0);
+    const heavy = [{ value: JSON.stringify({ hit: true }) }, ...Array.from({ length: 500 }, () => ({ value: JSON.stringify({ l: zeros }) }))];
+    const heavyTopic = await topicWith(session, 'cli-search-heavy', 1, heavy);
+    const child = spawn(process.execPath, [EBX, 'search', heavyTopic, '--where', 'value.hit == true || value.l.exists(x, value.l.exists(y, y < 0))'], { cwd: ROOT, env: cleanEnv(live()), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    await new Promise<void>((printed) => child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d).includes('\n') && printed()));
+    child.kill('SIGINT');
+    assert.equal(await exited(child), 0, stderr);
+    assert.deepEqual(lines(stdout).map((l) => (JSON.parse(l) as { offset: number }).offset), [0]);
+    assert.match(stderr.trimEnd().split('\n').at(-1)!, /^ebx: scanned \d+ records in 1 partition, 1 match; stopped on request; to go on: --partition 0 --from-offset \d+$/);
   });
 
   // Last: every search above ran by then.

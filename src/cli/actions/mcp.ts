@@ -80,12 +80,15 @@ export function cliToolContext(globals: GlobalOptions, readOnly: boolean): { con
 }
 
 async function serveMcp(globals: GlobalOptions, readOnly: boolean): Promise<void> {
-  const [{ Server }, { StdioServerTransport }, { CallToolRequestSchema, ListToolsRequestSchema }, tools, runner] = await Promise.all([
+  const [{ Server }, { Protocol }, { ListToolsRequestSchema, ErrorCode }, { McpStdioTransport }, z, tools, runner, { escapeLinesForTerminal }] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/index.js'),
-    import('@modelcontextprotocol/sdk/server/stdio.js'),
+    import('@modelcontextprotocol/sdk/shared/protocol.js'),
     import('@modelcontextprotocol/sdk/types.js'),
+    import('../mcpStdioTransport'),
+    import('zod'),
     import('../../core/tools/toolList'),
     import('../../core/tools/toolRunner'),
+    import('../../core/rendering/terminalText'),
   ]);
   const served = cliToolContext(globals, readOnly);
   const context = served.context;
@@ -93,14 +96,29 @@ async function serveMcp(globals: GlobalOptions, readOnly: boolean): Promise<void
   const offered = tools.toolsOffered(readOnly || context.connections().some((c) => c.readOnly));
   const server = new Server({ name: 'event-broker-explorer', version }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: offered.map(mcpToolOf) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const text = (value: string, isError: boolean) => ({ content: [{ type: 'text' as const, text: value }], isError });
-    const tool = offered.find((t) => t.name === request.params.name);
-    if (!tool) {
-      const why = tools.toolNamed(request.params.name) ? ': this server is read-only, so it offers no tool that changes the broker' : '';
-      return text(`No tool named ${request.params.name}${why}.`, true);
+  const calls = new RunningCalls();
+  // tools/call's params are checked here, not by the SDK's Server, which answers a call without
+  // them with a multi-line zod dump as an internal error (-32603); here it is invalid params
+  // (-32602) and one sentence. Protocol's own registration: the Server's adds that check back.
+  // The SDK answers an error's `code` and `message` (McpError would put "MCP error -32602: " before the sentence).
+  const invalidParams = (sentence: string) => Object.assign(new Error(escapeLinesForTerminal(sentence)), { code: ErrorCode.InvalidParams });
+  const toolsCall = z.looseObject({ method: z.literal('tools/call'), params: z.unknown().optional() });
+  const callTool = async (request: { params?: unknown }, extra: { signal: AbortSignal }) => {
+    const params = request.params;
+    if (!isObject(params) || typeof params.name !== 'string') {
+      throw invalidParams('tools/call needs "params" with the tool\'s "name" (a string) and its "arguments" (an object).');
     }
-    const input = request.params.arguments ?? {};
+    if (params.arguments !== undefined && !isObject(params.arguments)) {
+      throw invalidParams(`The "arguments" of tools/call must be an object of ${params.name}'s input fields.`);
+    }
+    // Every text escaped for a terminal: the tools' already are (toolRunner.ts), this adds ebx mcp's own.
+    const text = (value: string, isError: boolean) => ({ content: [{ type: 'text' as const, text: escapeLinesForTerminal(value) }], isError });
+    const tool = offered.find((t) => t.name === params.name);
+    if (!tool) {
+      const why = tools.toolNamed(params.name) ? ': this server is read-only, so it offers no tool that changes the broker' : '';
+      return text(`No tool named ${params.name}${why}.`, true);
+    }
+    const input = params.arguments ?? {};
     if (!tool.changes) {
       const outcome = await runner.runReadingTool(tool, context, input, extra.signal);
       return text(outcome.text, !outcome.ok);
@@ -127,16 +145,46 @@ async function serveMcp(globals: GlobalOptions, readOnly: boolean): Promise<void
     if (!confirmed) return text('Cancelled by the user: nothing was changed.', true);
     const outcome = await runner.applyChange(change, extra.signal);
     return text(outcome.text, !outcome.ok);
-  });
-  const transport = new StdioServerTransport();
-  const closed = new Promise<void>((done) => {
+  };
+  Protocol.prototype.setRequestHandler.call(server, toolsCall, (request: { params?: unknown }, extra: { signal: AbortSignal }) => calls.run(() => callTool(request, extra)));
+  const transport = new McpStdioTransport({ log: (sentence) => process.stderr.write(`ebx mcp: ${sentence}\n`) });
+  const ended = new Promise<void>((done) => {
     server.onclose = () => done();
-    process.stdin.once('end', () => done());
+    transport.onend = () => done();
   });
   await server.connect(transport);
   process.stderr.write(`ebx mcp: serving ${offered.length} tools on stdio${readOnly ? ' (read-only)' : ''}\n`);
-  await closed;
+  await ended;
+  // No more requests: the calls already under way still answer, and every answer is written out
+  // (transport.close) before ebx exits — an exit with writes pending cut an answer at 64 KiB.
+  await calls.settled();
+  // The SDK sends a call's answer in a reaction to its handler's end: let it queue that write.
+  await new Promise((resolve) => setImmediate(resolve));
+  await server.close();
   await Promise.race([served.close().catch(() => undefined), new Promise((r) => setTimeout(r, 3000).unref())]);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The tool calls under way, so that the server ends only once each has answered. */
+class RunningCalls {
+  private count = 0;
+  private waiting: (() => void)[] = [];
+
+  async run<T>(call: () => Promise<T>): Promise<T> {
+    this.count++;
+    try {
+      return await call();
+    } finally {
+      if (--this.count === 0) for (const done of this.waiting.splice(0)) done();
+    }
+  }
+
+  settled(): Promise<void> {
+    return this.count === 0 ? Promise.resolve() : new Promise((done) => this.waiting.push(done));
+  }
 }
 
 /** A definition as MCP's tools/list shows it (the drift test compares these with package.json). */

@@ -9,6 +9,7 @@ import { showRecord } from '../rendering/decode';
 import type { SchemaCodec, SchemaFormat, SchemaLabel } from './formatTypes';
 import { AUTO, plainLabel, readFailed, readOk, sentenceOf, type FieldReading, type FieldSpec } from './fieldReading';
 import { isSchemaFormat, scalarFormat } from './formatCatalog';
+import { isStackOverflow, nestedDeeperThan, TOO_DEEP } from './nestingDepth';
 import { looksLikeWireFormat, readWireFormat } from './wireFormat';
 
 /** Where the codec of a registry schema id comes from (the registry client plus the codecs). */
@@ -240,13 +241,17 @@ export class RecordDecoder {
   }
 }
 
-/** undefined: nothing to read beyond the plain rendering (a null field, or `auto` on plain bytes). */
+/**
+ * undefined: nothing to read beyond the plain rendering (a null field, or `auto` on plain bytes).
+ * A value nested too deep to show reads as a failure, so every sink shows its bytes instead.
+ */
 function read(reader: FieldReader, bytes: Buffer | null): FieldReading | undefined {
   if (bytes === null) return undefined;
   try {
-    return reader(bytes);
+    const reading = reader(bytes);
+    return reading?.ok && nestedDeeperThan(reading.value) ? readFailed(TOO_DEEP) : reading;
   } catch (err) {
-    return readFailed(sentenceOf(err));
+    return readFailed(isStackOverflow(err) ? TOO_DEEP : sentenceOf(err));
   }
 }
 
@@ -265,6 +270,6 @@ function decodeWire(codec: SchemaCodec, bytes: Buffer): FieldReading {
   try {
     return readOk(codec.decode(wire.payload, wire.messageIndexes), codec.label);
   } catch (err) {
-    return readFailed(sentenceOf(err));
+    return readFailed(isStackOverflow(err) ? TOO_DEEP : sentenceOf(err));
   }
 }

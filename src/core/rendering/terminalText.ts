@@ -45,3 +45,20 @@ export function jsonForTerminal(value: unknown, indent?: number): string {
 export function escapeJsonForTerminal(jsonText: string): string {
   return jsonText.replace(UNSAFE_IN_JSON, jsonEscape);
 }
+
+// A tool's answer (MCP, VS Code's language-model tools) is lines of prose and JSON Lines that an
+// agent may print on a terminal: its line breaks and tabs stay, everything else a terminal might
+// obey is escaped. Always as `\uXXXX` (or `\r`): inside a JSON string that is the same character,
+// so each JSON line still parses to what it said.
+const UNSAFE_IN_LINES = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069${SURROGATES}]`, 'g');
+
+function linesEscape(ch: string, at: number, text: string): string {
+  if (ch === '\r') return '\\r';
+  if (isSurrogate(ch.charCodeAt(0)) && isPaired(text, at)) return ch;
+  return jsonEscape(ch);
+}
+
+/** Multi-line text safe to print on a terminal, line breaks kept; JSON in it stays valid and unchanged in meaning. */
+export function escapeLinesForTerminal(text: string): string {
+  return text.replace(UNSAFE_IN_LINES, linesEscape);
+}

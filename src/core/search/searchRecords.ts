@@ -62,6 +62,9 @@ export interface SearchSummary {
   resumeFrom: { topic: string; partition: number; offset: number }[];
 }
 
+/** How long matching may keep the event loop before it lets others in. */
+const TURN_EVERY_MS = 20;
+
 /** The matching records, one at a time, in replay's shape; returns how far the search got. */
 export async function* searchRecords(session: KafkaSession, options: SearchOptions): AsyncGenerator<ShownRecord, SearchSummary> {
   const batches = searchBatches(session, options);
@@ -100,6 +103,7 @@ export async function* searchBatches(session: KafkaSession, options: SearchOptio
   let matched = 0;
   let stop: SearchStop | undefined;
   let someReachedUntil = false;
+  let lastTurn = performance.now();
   const summary = (): SearchSummary => ({
     scanned,
     partitions: starts.length,
@@ -122,7 +126,7 @@ export async function* searchBatches(session: KafkaSession, options: SearchOptio
       }
       // The registry ids this batch carries are fetched before its records are matched (each id once).
       if (decoder && options.criteria.where !== undefined) await decoder.prepare(batch.records);
-      const found = [];
+      let found = [];
       for (const record of batch.records) {
         if (untilTime !== undefined && record.timestamp > untilTime) {
           reading.delete(batch.partition);
@@ -139,6 +143,21 @@ export async function* searchBatches(session: KafkaSession, options: SearchOptio
         }
         if (stop === undefined && scanned >= options.maxScan) stop = 'maxScan';
         if (stop !== undefined) break;
+        // A batch is thousands of records and a `where` may take a while on each: between records
+        // the event loop gets a turn now and then, so Ctrl-C, a cancel or another MCP request is
+        // seen within moments, not after the batch (issue 39); what was found so far goes out then.
+        if (performance.now() - lastTurn >= TURN_EVERY_MS) {
+          if (found.length > 0) {
+            yield { topic, partition: batch.partition, records: found };
+            found = [];
+          }
+          await new Promise((resolve) => setImmediate(resolve));
+          lastTurn = performance.now();
+          if (signal?.aborted) {
+            stop = 'aborted';
+            break;
+          }
+        }
       }
       if (found.length > 0) yield { topic, partition: batch.partition, records: found };
       options.onProgress?.({ scanned, matches: matched, partitions: starts.length });

@@ -14,6 +14,8 @@ import { writeWireFormat } from '../../../src/core/formats/wireFormat';
 import { readFieldsJson } from '../../../src/core/rendering/readFields';
 import { recordLine } from '../../../src/core/rendering/recordLine';
 import { recordJsonLine } from '../../../src/core/rendering/jsonLines';
+import { decodedRecordJsonLines } from '../../../src/core/rendering/decodedJsonLinesBytes';
+import { jsonSchemaCodec } from '../../../src/core/formats/jsonSchemaCodec';
 
 const FIXTURES = resolve(__dirname, '../../../../test/fixtures/records');
 const schemaText = readFileSync(join(FIXTURES, 'schemas/order-v1.avsc'), 'utf8');
@@ -121,5 +123,43 @@ describe('RecordDecoder', () => {
     assert.ok(notJson && !notJson.ok && /JSON/.test(notJson.error));
     assert.deepEqual(new RecordDecoder({ value: { format: 'bytes' } }).readValue(Buffer.from([1, 2])), { ok: true, value: { base64: 'AQI=' }, schema: { format: 'bytes', id: null, name: null } });
     assert.equal(new RecordDecoder({ value: { format: 'string' } }).readValue(null), undefined, 'a tombstone stays null');
+  });
+});
+
+describe('RecordDecoder: a value too deep to show (issue 39)', () => {
+  const deep = (levels: number) => Buffer.from(`${'['.repeat(levels)}${']'.repeat(levels)}`);
+  const deepObject = (levels: number) => Buffer.from(`${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`);
+  const TOO_DEEP = 'it is nested more than 1,000 levels deep, too deep to show.';
+
+  test('JSON 20,000 levels deep is a field that does not read, shown by its bytes; the records beside it read', () => {
+    const decoder = new RecordDecoder({ value: { format: 'json' } });
+    assert.deepEqual(decoder.readValue(deep(20_000)), { ok: false, error: TOO_DEEP });
+    assert.deepEqual(decoder.readValue(deepObject(20_000)), { ok: false, error: TOO_DEEP });
+    assert.deepEqual(decoder.readValue(Buffer.from('{"order":1}')), { ok: true, value: { order: 1 }, schema: { format: 'json', id: null, name: null } });
+    const lines = decodedRecordJsonLines('t', 0, [record(Buffer.from('{"order":1}'), null, 0), record(deep(20_000), null, 1), record(Buffer.from('{"order":2}'), null, 2)], decoder)
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { offset: number; value: unknown; valueError?: string });
+    assert.deepEqual(lines.map((l) => [l.offset, l.valueError ?? l.value]), [[0, { order: 1 }], [1, TOO_DEEP], [2, { order: 2 }]]);
+    assert.deepEqual(lines[1].value, { base64: deep(20_000).toString('base64') });
+  });
+
+  test('1,000 levels still read', () => {
+    const decoder = new RecordDecoder({ value: { format: 'json' } });
+    assert.equal(decoder.readValue(deep(1_000))?.ok, true);
+    assert.deepEqual(decoder.readValue(deep(1_001)), { ok: false, error: TOO_DEEP });
+  });
+
+  test('a JSON Schema value too deep is the same sentence', () => {
+    const decoder = new RecordDecoder({ value: { format: 'json-schema', codec: jsonSchemaCodec({ type: 'array' }, { id: null }) } });
+    assert.deepEqual(decoder.readValue(deep(20_000)), { ok: false, error: TOO_DEEP });
+  });
+
+  test('a recursive Avro schema whose decoder runs out of stack: the same sentence, not the engine\'s', () => {
+    const list = avroCodec(JSON.stringify({ type: 'record', name: 'Node', fields: [{ name: 'next', type: ['null', 'Node'] }] }), { id: null });
+    // Union branch 1 (the zig-zag varint 2) 200,000 times, then branch 0: a linked list that deep.
+    const bytes = Buffer.concat([Buffer.alloc(200_000, 2), Buffer.from([0])]);
+    assert.deepEqual(new RecordDecoder({ value: { format: 'avro', codec: list } }).readValue(bytes), { ok: false, error: TOO_DEEP });
   });
 });

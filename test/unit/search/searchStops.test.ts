@@ -156,6 +156,27 @@ describe('search: what it finds and how far it says it got', () => {
     assert.equal(summary.scanned, PER_PARTITION);
   });
 
+  test('aborted while a batch is matched: seen at the next turn of the event loop, not after the batch', { timeout: 15_000 }, async () => {
+    // 20 records in one fetch, each costing a `where` of ~490,000 steps (hundreds of ms, far more
+    // than the 20 ms matching may keep the event loop). The abort is a timer just after the fetch's
+    // answer: it fires at the first turn the search gives, which is after the first record.
+    const list = Array.from({ length: 700 }, (_, i) => i);
+    cluster.addTopic('heavy', [1]);
+    cluster.appendRecords('heavy', 0, Array.from({ length: 20 }, (_, o) => aRecord(o).value(JSON.stringify({ l: list })).build()));
+    const controller = new AbortController();
+    clock.at(1, () => controller.abort());
+    const search = searchRecords(session, { topic: 'heavy', start: { kind: 'beginning' }, criteria: { where: 'value.l.all(x, value.l.all(y, y >= 0))' }, maxMatches: 100, maxScan: 100, signal: controller.signal });
+    let next = await search.next();
+    const found: ShownRecord[] = [];
+    while (!next.done) {
+      found.push(next.value);
+      next = await search.next();
+    }
+    assert.deepEqual(at(found), ['0@0']);
+    assert.deepEqual({ scanned: next.value.scanned, stoppedBecause: next.value.stoppedBecause }, { scanned: 1, stoppedBecause: 'aborted' });
+    assert.deepEqual(resume(next.value), ['0@1']);
+  });
+
   test('progress is told as batches are looked at, ending at the summary count', async () => {
     const seen: number[] = [];
     const { summary } = await run(session, { criteria: { key: 'nobody' }, onProgress: (p) => seen.push(p.scanned) });

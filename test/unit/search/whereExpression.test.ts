@@ -2,7 +2,8 @@
 // ever interpreted (no eval): what it cannot reach it cannot run.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compileWhere, WhereExpressionError } from '../../../src/core/search/whereExpression';
+import { Worker } from 'node:worker_threads';
+import { compileWhere, WhereExpressionError, type WhereContext } from '../../../src/core/search/whereExpression';
 import { UsageError } from '../../../src/core/errors';
 
 function refusal(text: string): WhereExpressionError {
@@ -68,5 +69,70 @@ describe('where expressions', () => {
     assert.equal(where.test({ value: { flag: true } }), true);
     assert.equal(where.test({ value: { flag: 'yes' } }), false);
     assert.equal(where.test({ value: { flag: 1 } }), false);
+  });
+});
+
+/**
+ * compileWhere(where).test(context) in a worker thread: an evaluation that never ends cannot be
+ * stopped on the test's own thread, where it would hold the test's timeout too.
+ */
+function testInWorker(where: string, context: WhereContext): Promise<unknown> {
+  const code = "const { parentPort, workerData: w } = require('node:worker_threads'); parentPort.postMessage(require(w.module).compileWhere(w.where).test(w.context));";
+  const worker = new Worker(code, { eval: true, workerData: { module: require.resolve('../../../src/core/search/whereExpression'), where, context } });
+  worker.unref();
+  return new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  }).finally(() => void worker.terminate());
+}
+
+describe('where expressions cost what they say (issue 39)', () => {
+  const thirtyAs = 'a'.repeat(30);
+
+  test('matches runs on RE2: a pattern that backtracks for minutes in JavaScript answers at once', { timeout: 10_000 }, async () => {
+    // JavaScript's RegExp spent 56 s of CPU on one 30-character value.
+    assert.equal(await testInWorker("value.s.matches('^(a+)+b$')", { value: { s: thirtyAs } }), false);
+    assert.equal(await testInWorker("value.s.matches('^(a+)+b$')", { value: { s: `${thirtyAs}b` } }), true);
+    assert.equal(await testInWorker("value.l.exists(x, x.matches('^(a|aa)+$'))", { value: { l: [`${thirtyAs}!`, thirtyAs] } }), true);
+  });
+
+  test('the function form matches(text, pattern) is the same RE2 match', { timeout: 10_000 }, () => {
+    assert.equal(compileWhere("matches(value.s, '^(a+)+b$')").test({ value: { s: thirtyAs } }), false);
+    assert.equal(compileWhere("matches(value.s, '(?i)^A+$')").test({ value: { s: thirtyAs } }), true);
+  });
+
+  test('a pattern from the record is RE2 too, and one RE2 cannot run is no match', { timeout: 10_000 }, () => {
+    const where = compileWhere('value.s.matches(value.p)');
+    assert.equal(where.test({ value: { s: thirtyAs, p: '^(a+)+b$' } }), false);
+    assert.equal(where.test({ value: { s: 'xaay', p: 'a+' } }), true);
+    assert.equal(where.test({ value: { s: 'aa', p: '(a)\\1' } }), false);
+  });
+
+  test('a written pattern RE2 does not take is refused up front, where it stands, saying why', () => {
+    const backreference = refusal("value.s.matches('(a)\\\\1')");
+    assert.equal(backreference.position, 17);
+    assert.equal(backreference.reason, 'matches takes RE2 syntax (no backreferences or lookaround), and "(a)\\\\1" is not: invalid escape sequence "\\\\1"');
+    assert.match(refusal("matches(value.s, '(?=a)b')").reason, /^matches takes RE2 syntax .* "\(\?=a\)b" is not: invalid or unsupported Perl syntax "\(\?="$/);
+    assert.equal(refusal("value.s.matches('x{1001}')").reason, 'matches takes RE2 syntax (no backreferences or lookaround), and "x{1001}" is not: invalid repeat count "{1001}"');
+  });
+
+  test('a wrong type is still the library\'s sentence, naming matches', () => {
+    assert.equal(refusal("1.matches('a')").reason, "found no matching overload for 'int.matches(string)'");
+  });
+
+  test('matches has a budget per record: a text too long for the pattern is no match, not minutes', () => {
+    const where = compileWhere("value.s.matches('^(a|b)*c')");
+    assert.equal(where.test({ value: { s: `${'ab'.repeat(1000)}c` } }), true);
+    // ~8 instructions × 2,400,001 characters: past the 2,000,000 steps of a record.
+    assert.equal(where.test({ value: { s: `${'ab'.repeat(1_200_000)}c` } }), false);
+  });
+
+  test('comprehensions have a budget per record: three nested loops over 200 elements are no match', { timeout: 10_000 }, () => {
+    const list = Array.from({ length: 200 }, (_, i) => i);
+    assert.equal(compileWhere('value.l.all(x, value.l.all(y, true))').test({ value: { l: list } }), true);
+    // 8,000,000 elements visited, each with its nodes: past the 4,000,000 steps of a record.
+    assert.equal(compileWhere('value.l.all(x, value.l.all(y, value.l.all(z, true)))').test({ value: { l: list } }), false);
+    // The budget is the record's own: the next record has all of it again.
+    assert.equal(compileWhere('value.l.all(x, value.l.all(y, true))').test({ value: { l: list } }), true);
   });
 });
