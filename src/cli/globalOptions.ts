@@ -1,6 +1,6 @@
 // The options every command shares, as commander hands them over, and the one place they are declared.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { SASL_MECHANISMS } from '../core/connection';
+import { MAX_TIMEOUT_MS, SASL_MECHANISMS } from '../core/connection';
 import type { BrokerProfile } from '../core/model';
 
 export interface GlobalOptions {
@@ -48,5 +48,8 @@ export function globalsOf(command: Command): GlobalOptions {
 function parsePositiveSeconds(text: string): number {
   const seconds = Number(text);
   if (text.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) throw new InvalidArgumentError('give a positive number of seconds.');
+  // Node's timers hold at most 2^31 − 1 ms: a longer wait would end at once (core/connection.ts).
+  const most = Math.floor(MAX_TIMEOUT_MS / 1000);
+  if (seconds > most) throw new InvalidArgumentError(`give at most ${most} seconds (24.8 days), the longest wait Node's timers hold.`);
   return seconds;
 }

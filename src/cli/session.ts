@@ -1,5 +1,6 @@
 // Opens one KafkaSession for a command and always closes it, however the command ends.
 import { EbxError } from '../core/errors';
+import { MAX_TIMEOUT_MS } from '../core/connection';
 import type { KafkaSession } from '../core/session';
 import { connectionFromOptions } from './connectionFromOptions';
 import type { GlobalOptions } from './globalOptions';
@@ -31,7 +32,8 @@ export function withDeadline<T>(globals: GlobalOptions, work: Promise<T>): Promi
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
       () => reject(new EbxError(`No answer from the broker within ${seconds} s: check --bootstrap (or KAFKA_BOOTSTRAP) and that the broker is reachable, or raise --timeout.`)),
-      seconds * 1000,
+      // Within what a Node timer holds (core/connection.ts): a longer one would fire at once.
+      Math.min(seconds * 1000, MAX_TIMEOUT_MS),
     );
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));

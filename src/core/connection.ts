@@ -35,6 +35,16 @@ export interface ConnectionOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * The longest timeout a Node timer holds (2^31 − 1 ms, 24.8 days): a longer one fires at once, with
+ * a TimeoutOverflowWarning, and is also past the Int32 timeout fields of Kafka's requests.
+ */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** The options with a timeout Node's timers and Kafka's requests can hold (see MAX_TIMEOUT_MS). */
+export function withBoundedTimeout(options: ConnectionOptions): ConnectionOptions {
+  return options.timeoutMs !== undefined && options.timeoutMs > MAX_TIMEOUT_MS ? { ...options, timeoutMs: MAX_TIMEOUT_MS } : options;
+}
 
 /** `host:port[,host:port…]` → a list, with one clear sentence for what is wrong. */
 export function parseBootstrap(text: string): string[] {

@@ -1,6 +1,6 @@
 import type { ClusterAccess } from './clusterAccess';
 import { createKafkaJsClusterAccess } from './kafka/kafkaJsClusterAccess';
-import { DEFAULT_TIMEOUT_MS, type ConnectionOptions } from './connection';
+import { DEFAULT_TIMEOUT_MS, withBoundedTimeout, type ConnectionOptions } from './connection';
 import { silentLogger, type Logger } from './logger';
 import { BrokerError } from './brokerError';
 import { abortError } from './errors';
@@ -32,12 +32,13 @@ export class KafkaSession {
 
   /** A session over kafkajs (the product). */
   static open(options: ConnectionOptions, logger: Logger = silentLogger): KafkaSession {
-    return new KafkaSession(options, logger, () => createKafkaJsClusterAccess(options, logger));
+    const bounded = withBoundedTimeout(options);
+    return new KafkaSession(bounded, logger, () => createKafkaJsClusterAccess(bounded, logger));
   }
 
   /** A session over any ClusterAccess (the unit tests' scripted fake). */
   static over(access: ClusterAccess, options: Partial<ConnectionOptions> = {}, logger: Logger = silentLogger): KafkaSession {
-    return new KafkaSession({ bootstrap: ['fake:9092'], ...options }, logger, () => access);
+    return new KafkaSession(withBoundedTimeout({ bootstrap: ['fake:9092'], ...options }), logger, () => access);
   }
 
   cluster(): ClusterAccess {

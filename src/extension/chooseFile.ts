@@ -3,6 +3,7 @@
 // that cannot be used — never the Node error string (EISDIR, ENOENT) the file system throws.
 import * as vscode from 'vscode';
 import { UsageError } from '../core/errors';
+import { FILE_KINDS, readBoundedText } from '../core/files/readBoundedFile';
 import type { Prompter } from './prompter';
 import { Cancelled } from './runCommand';
 
@@ -64,6 +65,8 @@ export async function readChosenFile(uri: vscode.Uri, kind: FileKind): Promise<s
     },
   );
   if (stat.type & vscode.FileType.Directory) throw new UsageError(`${where} is a folder: choose the ${kind.noun} file inside it (*.${kind.ending}).`);
+  // A local file goes through core's bounded reader: a FIFO or a device is one sentence, not a hang.
+  if (uri.scheme === 'file') return readBoundedText(uri.fsPath, { noun: `${/^[aeiou]/.test(kind.noun) ? 'an' : 'a'} ${kind.noun}`, maxBytes: FILE_KINDS.snapshot.maxBytes }, { capital: true });
   const bytes = await vscode.workspace.fs.readFile(uri).then(
     (b) => b,
     (err: unknown) => {

@@ -117,7 +117,7 @@ const cases: Case[] = [
   { name: 'lint a 20 MB file of one unterminated comment', args: () => ['lint', file('comment.java')], exit: 0, stdout: /no unsupported settings/, timeoutMs: 30_000 },
   { name: 'lint a binary file: skipped with a note', args: () => ['lint', file('blob.yaml')], exit: 0, stderr: /skipping .*blob\.yaml: binary file/ },
   { name: 'lint a file that is not UTF-8: read, findings kept, a note', args: () => ['lint', file('latin1.properties')], exit: FAILURE, stderr: /latin1\.properties is not UTF-8/, stdout: /latin1\.properties:2:1 warning group\.instance\.id=x/ },
-  { name: 'lint a directory', args: () => ['lint', file('a-dir.properties')], exit: USAGE, stderr: /cannot read .*a-dir\.properties: it is a directory/ },
+  { name: 'lint a directory', args: () => ['lint', file('a-dir.properties')], exit: USAGE, stderr: /cannot read .*a-dir\.properties: it is a folder/ },
   { name: 'lint a file of an unknown kind', args: () => ['lint', file('notes.docx')], exit: USAGE, stderr: /lint does not know this kind of file/ },
   { name: 'lint a file with escape sequences: findings shown escaped', args: () => ['lint', file('esc.properties')], exit: FAILURE, stdout: /group\.instance\.id=\\x1b\[2Jboom/ },
 ];

@@ -3,7 +3,8 @@
 // group is refused; a declined modal commits nothing.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSession, topicWith, liveConsumer, uniqueName } from '../support/kafkaFixtures';
@@ -147,7 +148,7 @@ suite('offset reset commands', () => {
     }
   });
 
-  test('Restore Offsets… through Browse…: a folder, a missing file and a file that is not JSON each get one sentence', async () => {
+  test('Restore Offsets… through Browse…: a folder, a missing file, a file that is not JSON, a FIFO and /dev/zero each get one sentence', async () => {
     const api = await extensionApi();
     const workspace = vscode.workspace.workspaceFolders![0].uri.fsPath;
     // One snapshot in the workspace, so the picker (and its Browse…) is shown.
@@ -155,6 +156,11 @@ suite('offset reset commands', () => {
     writeFileSync(offered, '{}');
     const notJson = join(dir, 'broken.offsets.json');
     writeFileSync(notJson, 'not json at all');
+    // Read through core's bounded reader: a FIFO would block the extension host, /dev/zero fill it (issue 39).
+    const fifo = join(dir, 'pipe.offsets.json');
+    execFileSync('mkfifo', [fifo]);
+    const zero = join(dir, 'zero.offsets.json');
+    symlinkSync('/dev/zero', zero);
     const failures: CommandFailure[] = [];
     const listening = api.commandFailures((f) => failures.push(f));
     try {
@@ -162,6 +168,8 @@ suite('offset reset commands', () => {
         [dir, /^\S+ is a folder: choose the offsets snapshot file inside it \(\*\.offsets\.json\)\.$/],
         [join(dir, 'missing.offsets.json'), /^\S+missing\.offsets\.json does not exist: choose an existing offsets snapshot\.$/],
         [notJson, /^\S+broken\.offsets\.json is not JSON: an offsets snapshot is the JSON that "ebx offsets export" or Save Offsets Snapshot… writes\.$/],
+        [fifo, /^Cannot read \S+pipe\.offsets\.json: it is a FIFO \(a named pipe\), not a regular file\.$/],
+        [zero, /^Cannot read \S+zero\.offsets\.json: it is a device, not a regular file\.$/],
       ];
       for (const [file] of cases) {
         const prompter = new ScriptedPrompter([{ pick: 'Browse…' }, { file }]);

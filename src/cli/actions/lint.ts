@@ -3,8 +3,8 @@
 // parsers: `ebx --help` stays quick.
 import type { Command } from 'commander';
 import { isUtf8 } from 'node:buffer';
-import { readFileSync } from 'node:fs';
 import { UsageError } from '../../core/errors';
+import { FILE_KINDS, readBoundedFile } from '../../core/files/readBoundedFile';
 import { dialectForFile, SUPPORTED_FILES, type Dialect } from '../../core/settings/dialects';
 import { findUnsupportedSettings } from '../../core/settings/findUnsupportedSettings';
 import type { SettingFinding } from '../../core/settings/settingFinding';
@@ -48,14 +48,8 @@ function toLint(file: string): FileToLint | undefined {
 
 /** The file's text, or undefined (with a note) for a binary file. Unreadable files are usage errors. */
 function readText(file: string): string | undefined {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    const reason = e.code === 'ENOENT' ? 'no such file' : e.code === 'EACCES' ? 'permission denied' : e.code === 'EISDIR' ? 'it is a directory' : e.message;
-    throw new UsageError(`cannot read ${file}: ${reason}.`);
-  }
+  // A FIFO, a device, a folder or a file over the cap is one sentence (a usage error), never a hang.
+  const bytes = readBoundedFile(file, FILE_KINDS.settings);
   if (bytes.subarray(0, 8192).includes(0)) {
     note(`skipping ${file}: binary file`);
     return undefined;

@@ -5,7 +5,6 @@
 // --read-only (or EBX_READ_ONLY=1) the changing tools are not offered, and the session refuses changes.
 // commands/mcp.ts declares the command; this module, the SDK and the tools load only when it runs.
 import type { Command } from 'commander';
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { version } from '../../../package.json';
 import { readOnlyFromEnv, type ConnectionOptions } from '../../core/connection';
@@ -68,12 +67,9 @@ export function cliToolContext(globals: GlobalOptions, readOnly: boolean): { con
       return { session: await session, connection: summary };
     },
     async readTextFile(path) {
-      try {
-        return { name: path, text: await readFile(resolve(path), 'utf8') };
-      } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code;
-        throw new UsageError(`Cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : String((err as Error).message)}.`);
-      }
+      // The one bounded reader: a FIFO or /dev/zero named by an agent is a sentence, not a hang.
+      const { FILE_KINDS, readBoundedText } = await import('../../core/files/readBoundedFile');
+      return { name: path, text: readBoundedText(resolve(path), FILE_KINDS.settings, { shown: path, capital: true }) };
     },
   };
   return { context, close: async () => (session ? (await session).close() : undefined) };

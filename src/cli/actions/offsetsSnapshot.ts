@@ -1,9 +1,10 @@
 // What ebx offsets export and ebx offsets import do (commands/offsetsSnapshot.ts declares them).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { exportSnapshot, parseSnapshot } from '../../core/offsetReset/offsetsSnapshot';
 import { planRestore, type RestoreBy } from '../../core/offsetReset/restorePlan';
-import { EbxError, UsageError } from '../../core/errors';
+import { EbxError } from '../../core/errors';
+import { FILE_KINDS, readBoundedText } from '../../core/files/readBoundedFile';
 import { escapeForTerminal } from '../../core/rendering/terminalText';
 import { counted } from '../../core/counted';
 import { globalsOf } from '../globalOptions';
@@ -30,16 +31,8 @@ export async function importOffsetsCommand(file: string, options: { group?: stri
   // A dry run only reads: it works on a read-only connection too.
   if (options.execute) refuseChangeIfReadOnly(globals, 'restoring offsets');
   requireTerminalOrYesToCommit(options);
-  const snapshot = parseSnapshot(readText(file), file);
+  const snapshot = parseSnapshot(readBoundedText(file, FILE_KINDS.snapshot, { capital: true }), file);
   const plan = await oneShot(globals, (session) => planRestore(session, { snapshot, group: options.group, by: options.by, profile: globals.profile }));
   if (!globals.json && !options.execute) await writeOut(`Restoring ${escapeForTerminal(snapshot.group)}'s snapshot of ${escapeForTerminal(snapshot.exportedAt || 'unknown time')} by ${options.by}.\n`);
   await showPlanAndMaybeCommit(globals, plan, options);
-}
-
-function readText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(`Cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}.`);
-  }
 }

@@ -1,7 +1,9 @@
 // What ebx produce does (commands/produce.ts declares it).
 import type { Command } from 'commander';
 import { produce, type RecordToSend } from '../../core/topics/produce';
-import { byteLines } from '../byteLines';
+import { byteLines, LineTooLongError } from '../byteLines';
+import { MAX_RECORD_BYTES } from '../../core/topics/topicLimits';
+import { counted } from '../../core/counted';
 import { escapeForTerminal } from '../../core/rendering/terminalText';
 import { globalsOf } from '../globalOptions';
 import { printJson, printLine } from '../output';
@@ -10,7 +12,6 @@ import { refuseChangeIfReadOnly } from '../readOnlyGuard';
 import { UsageError } from '../../core/errors';
 import { wantsFormats } from '../formatOptions';
 import type { FieldEncoder } from '../../core/formats/fieldEncoders';
-import { counted } from '../../core/counted';
 import type { FormatFlags } from '../formatFlags';
 
 export interface ProduceFlags extends FormatFlags {
@@ -47,7 +48,8 @@ export async function produceCommand(topic: string, flags: ProduceFlags, command
     let sent = 0;
     let batch: RecordToSend[] = [];
     let bytes = 0;
-    for await (const line of byteLines(process.stdin)) {
+    // A line longer than a record can be is refused as soon as it is that long (stdin may be /dev/zero).
+    for await (const line of byteLines(process.stdin, MAX_RECORD_BYTES)) {
       batch.push(make(line));
       bytes += line.length;
       if (batch.length >= BATCH_RECORDS || bytes >= BATCH_BYTES) {
@@ -60,9 +62,19 @@ export async function produceCommand(topic: string, flags: ProduceFlags, command
     }
     if (batch.length > 0) await send(batch);
     return sent + batch.length;
+  }).catch((err: unknown) => {
+    throw err instanceof LineTooLongError ? lineTooLong(err, sentSoFar) : err;
   });
   if (globals.json) return printJson({ topic, records: count });
   await printLine(`produced ${counted(count, 'record')} to ${escapeForTerminal(topic)}`);
+}
+
+/** Nothing of a line that cannot be a record is sent; the batch it was to join is not sent either. */
+function lineTooLong(err: LineTooLongError, sentBefore: number): UsageError {
+  const before = sentBefore > 0 ? `${counted(sentBefore, 'record')} before it ${sentBefore === 1 ? 'was' : 'were'} produced.` : 'Nothing was produced.';
+  return new UsageError(
+    `line ${err.lineNumber} is longer than 1 MB (${MAX_RECORD_BYTES.toLocaleString('en-US')} bytes), the largest record VAST accepts (and Apache Kafka by default); it was not sent. ${before}`,
+  );
 }
 
 /** A value that does not fit its schema stops the produce before its batch is sent, saying what was sent already. */

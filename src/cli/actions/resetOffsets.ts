@@ -1,11 +1,11 @@
 // What ebx reset-offsets does (commands/resetOffsets.ts declares it).
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { planReset } from '../../core/offsetReset/resetPlan';
 import { parsePositionsCsv } from '../../core/offsetReset/positionsFile';
 import type { ResetTarget } from '../../core/offsetReset/resetTarget';
 import { parseTime } from '../../core/time';
 import { UsageError } from '../../core/errors';
+import { FILE_KINDS, readBoundedText } from '../../core/files/readBoundedFile';
 import { globalsOf } from '../globalOptions';
 import { requireTerminalOrYesToCommit, showPlanAndMaybeCommit } from '../resetPlanFlow';
 import { oneShot } from '../session';
@@ -45,17 +45,9 @@ function targetOf(options: ResetOptions, group: string): ResetTarget {
   if (options.toOffset !== undefined) given.push({ kind: 'offset', offset: options.toOffset });
   if (options.toTime !== undefined) given.push({ kind: 'time', time: parseTime(options.toTime) });
   if (options.shiftBy !== undefined) given.push({ kind: 'shift', by: options.shiftBy });
-  if (options.fromFile !== undefined) given.push({ kind: 'positions', positions: parsePositionsCsv(readText(options.fromFile), group, options.fromFile) });
+  if (options.fromFile !== undefined) given.push({ kind: 'positions', positions: parsePositionsCsv(readBoundedText(options.fromFile, FILE_KINDS.positions, { capital: true }), group, options.fromFile) });
   if (given.length !== 1) {
     throw new UsageError('Give exactly one of --to-earliest, --to-latest, --to-offset N, --to-time TIME, --shift-by N or --from-file FILE.');
   }
   return given[0];
-}
-
-function readText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(`Cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}.`);
-  }
 }

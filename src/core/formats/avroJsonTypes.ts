@@ -14,6 +14,15 @@ const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const INTEGER_TEXT = /^-?\d{1,19}$/;
 
+/**
+ * avsc reads past the end of a cut-short buffer as `undefined` and says "truncated buffer" only once
+ * the whole record is read; a logical type would meet that `undefined` first and fail with
+ * JavaScript's words ("Cannot read properties of undefined"). The same sentence avsc gives, at once.
+ */
+function refuseCutShort(val: unknown): void {
+  if (val === undefined) throw new Error('truncated buffer');
+}
+
 /** A long as JSON: a number when exact, else the integer's decimal string. */
 function longJson(v: bigint): number | string {
   return v <= MAX_SAFE && v >= -MAX_SAFE ? Number(v) : v.toString();
@@ -95,6 +104,7 @@ function sameKind(self: avro.types.LogicalType, writer: avro.Type): boolean {
 /** bytes and fixed → {"base64": "…"}. */
 export class Base64Type extends avro.types.LogicalType {
   protected override _fromValue(val: Buffer): { base64: string } {
+    refuseCutShort(val);
     return { base64: val.toString('base64') };
   }
   protected override _toValue(any: any): Buffer | undefined {
@@ -111,6 +121,7 @@ export class Base64Type extends avro.types.LogicalType {
 /** float and double: NaN and the infinities, which JSON lacks, as "NaN" / "Infinity" / "-Infinity". */
 export class JsonFloatType extends avro.types.LogicalType {
   protected override _fromValue(val: number): number | string {
+    refuseCutShort(val);
     return Number.isFinite(val) ? val : String(val);
   }
   protected override _toValue(any: any): number | undefined {
@@ -154,6 +165,7 @@ export class DecimalType extends avro.types.LogicalType {
     if (!Number.isInteger(this.scale) || this.scale < 0) throw new Error(`invalid decimal scale: ${String(s.scale)}`);
   }
   protected override _fromValue(val: Buffer): string {
+    refuseCutShort(val);
     return decimalText(val, this.scale);
   }
   protected override _toValue(any: any): Buffer | undefined {
@@ -260,6 +272,7 @@ export abstract class TimestampType extends avro.types.LogicalType {
   /** 1000n: millis; 1n: micros (read by the compiled JSON writer too). */
   abstract readonly unit: 1n | 1000n;
   protected override _fromValue(val: number | string): string {
+    refuseCutShort(val);
     return timestampText(val, this.unit);
   }
   protected override _toValue(any: any): number | string | undefined {
@@ -290,6 +303,7 @@ export class TimestampMicrosType extends TimestampType {
 /** date (int days since the epoch) → "YYYY-MM-DD". */
 export class DateType extends avro.types.LogicalType {
   protected override _fromValue(val: number): string {
+    refuseCutShort(val);
     return isoDay(val);
   }
   protected override _toValue(any: any): number | undefined {
@@ -319,6 +333,7 @@ export class UnwrappedUnionJsonType extends avro.types.LogicalType {
     return (this.underlyingType as unknown as { types: avro.Type[] }).types;
   }
   protected override _fromValue(val: { unwrap(): unknown } | null): unknown {
+    refuseCutShort(val);
     return val === null ? null : val.unwrap();
   }
   protected override _toValue(any: unknown): unknown {

@@ -6,7 +6,7 @@
 // subject's latest version.
 // The sentences name where the format was chosen (`--value-format` for ebx, the setting for the
 // extension) through EncoderWords, so each adapter keeps its own wording over one implementation.
-import { readFileSync } from 'node:fs';
+import { FILE_KINDS, readBoundedText } from '../files/readBoundedFile';
 import { basename } from 'node:path';
 import { UsageError } from '../errors';
 import { subjectName, type SubjectStrategy } from '../schemaRegistry/subjectStrategy';
@@ -98,7 +98,7 @@ async function schemaEncoder(role: FieldRole, format: SchemaFormat, fileCodec: S
   if (registry !== undefined) {
     const subject = subjectOf(role, source, fileCodec);
     if (fileCodec !== undefined && file !== undefined) {
-      id = await registry.lookup(subject, readFileSync(file, 'utf8'), registryTypeOf(format));
+      id = await registry.lookup(subject, readBoundedText(file, FILE_KINDS.schema, { shown: basename(file) }), registryTypeOf(format));
       if (id === undefined) {
         throw new UsageError(`${words.schemaFile(role)}: the schema in ${basename(file)} is not registered under the subject "${subject}"; register it first (${words.self} never registers a schema on its own).`);
       }

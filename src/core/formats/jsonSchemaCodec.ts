@@ -3,8 +3,8 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
-import draft06 from 'ajv/dist/refs/json-schema-draft-06.json';
 import { FormatError, type JsonValue, type SchemaCodec } from './formatTypes';
+import { DRAFT_06_META, DRAFT_07_META, linearRegExp } from './jsonSchemaLimits';
 
 export interface JsonSchemaCodecOptions {
   id: number | null;
@@ -28,11 +28,13 @@ function compile(schema: object): ValidateFunction {
   const draft = (schema as { $schema?: unknown }).$schema;
   const named = (year: string) => typeof draft === 'string' && draft.includes(year);
   // Formats are annotations here: ajv-formats is not a dependency, and a viewer should not refuse a record over one.
-  const options = { strict: false, allErrors: false, validateFormats: false, logger: false as const };
+  // Patterns on a linear-time engine; the draft-06/07 meta-schemas without their quadratic enum rule (jsonSchemaLimits.ts).
+  const options = { strict: false, allErrors: false, validateFormats: false, logger: false as const, code: { regExp: linearRegExp } };
   if (named('2020-12')) return new Ajv2020(options).compile(schema);
   if (named('2019-09')) return new Ajv2019(options).compile(schema);
-  const ajv = new Ajv(options);
-  if (named('draft-06')) ajv.addMetaSchema(draft06);
+  const ajv = new Ajv({ ...options, meta: false });
+  ajv.addMetaSchema(DRAFT_07_META);
+  if (named('draft-06')) ajv.addMetaSchema(DRAFT_06_META);
   // ajv 8 has no draft-04: such a schema is read as draft-07, the same for the keywords both share.
   if (named('draft-04') || named('draft-03')) return ajv.compile({ ...schema, $schema: undefined });
   return ajv.compile(schema);

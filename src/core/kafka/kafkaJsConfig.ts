@@ -1,8 +1,7 @@
 // The kafkajs configuration for our connection options, and kafkajs's log lines forwarded to our
 // logger. Only this folder knows kafkajs.
-import { readFileSync } from 'node:fs';
 import { logLevel, type KafkaConfig, type LogEntry, type SASLOptions } from 'kafkajs';
-import { UsageError } from '../errors';
+import { FILE_KINDS, readBoundedFile } from '../files/readBoundedFile';
 import { DEFAULT_TIMEOUT_MS, type ConnectionOptions, type SaslOptions, type TlsOptions } from '../connection';
 import type { Logger } from '../logger';
 
@@ -27,17 +26,12 @@ function saslConfig(sasl: SaslOptions): SASLOptions {
 }
 
 function tlsConfig(tls: TlsOptions) {
-  const read = (file: string | undefined, what: string) => {
-    if (!file) return undefined;
-    try {
-      return readFileSync(file);
-    } catch (err) {
-      throw new UsageError(`Cannot read the TLS ${what} file ${file}: ${(err as Error).message}`);
-    }
-  };
+  // Through the bounded reader: `--ca /dev/zero` or a FIFO is one sentence, not gigabytes or a hang.
+  const read = (file: string | undefined, what: string) => (file ? readBoundedFile(file, FILE_KINDS.tls, { shown: `the TLS ${what} file ${file}`, capital: true }) : undefined);
+  const ca = read(tls.caFile, 'CA');
   return {
     rejectUnauthorized: tls.rejectUnauthorized !== false,
-    ca: read(tls.caFile, 'CA') ? [read(tls.caFile, 'CA')!] : undefined,
+    ca: ca ? [ca] : undefined,
     cert: read(tls.certFile, 'client certificate'),
     key: read(tls.keyFile, 'client key'),
   };

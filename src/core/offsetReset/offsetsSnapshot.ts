@@ -4,6 +4,7 @@
 // committed offsets, so after a failover this file is how a group resumes where it was).
 import type { KafkaSession } from '../session';
 import { EbxError, UsageError } from '../errors';
+import { BEYOND_EXACT } from './exactOffsets';
 import { validateTopicName } from '../topics/topicName';
 import { boundaryTimestamps } from './boundaryTimestamps';
 import { partitionKey, validateGroupId } from './groupForReset';
@@ -108,6 +109,10 @@ function snapshotPartition(p: unknown, index: number, fileName: string): Snapsho
   };
   const partition = p.partition;
   if (!whole(partition)) throw new UsageError(`${where} (${p.topic}) has no partition number.`);
+  // JSON numbers above 2^53 − 1 arrive rounded: refused for what they are, not as "not a whole number".
+  if (typeof p.committed === 'number' && Number.isInteger(p.committed) && p.committed > Number.MAX_SAFE_INTEGER) {
+    throw new UsageError(`${where} (${p.topic} partition ${partition}) has a committed offset ${BEYOND_EXACT}`);
+  }
   if (!whole(p.committed)) throw new UsageError(`${where} (${p.topic} partition ${partition}) has no committed offset (a whole number, 0 or more).`);
   return {
     topic: p.topic,

@@ -7,7 +7,7 @@ import type { NewTopicSpec } from '../clusterAccess';
 import { EbxError, UsageError } from '../errors';
 import { checkTopicNameForCreation, collisionWarning } from './topicName';
 import { VAST_PARTITIONS_PER_TOPIC, VAST_PARTITIONS_PER_VIEW } from './topicLimits';
-import { checkConfigName } from './configNames';
+import { checkConfigName, checkConfigValue } from './configNames';
 import { counted } from '../counted';
 
 export interface TopicCreationRequest {
@@ -80,10 +80,17 @@ export function describeTopicCreation(plan: TopicCreationPlan): string[] {
   return lines;
 }
 
+/** The partition count is an Int32 in CreateTopics. */
+const MAX_PARTITIONS = 2 ** 31 - 1;
+
 function checkPartitionCount(partitions: number, profile: BrokerProfile): void {
   if (!Number.isSafeInteger(partitions) || partitions < 1) throw new UsageError(`The partition count must be a whole number of at least 1 (got ${partitions}).`);
   if (profile === 'vast' && partitions > VAST_PARTITIONS_PER_TOPIC) {
     throw new UsageError(`VAST allows at most ${VAST_PARTITIONS_PER_TOPIC.toLocaleString('en-US')} partitions a topic (got ${partitions.toLocaleString('en-US')}).`);
+  }
+  // CreateTopics carries the count in 32 bits (Node's RangeError otherwise, from deep in the encoder).
+  if (partitions > MAX_PARTITIONS) {
+    throw new UsageError(`A topic can have at most ${MAX_PARTITIONS.toLocaleString('en-US')} partitions, the most Kafka's protocol counts (got ${partitions.toLocaleString('en-US')}).`);
   }
 }
 
@@ -91,6 +98,7 @@ function mergedConfigs(request: TopicCreationRequest): Record<string, string> {
   const configs: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.configs ?? {})) {
     checkConfigName(name);
+    checkConfigValue(name, value);
     configs[name] = value;
   }
   if (request.retentionMs !== undefined) {

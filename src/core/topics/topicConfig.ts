@@ -5,7 +5,7 @@ import type { BrokerProfile } from '../model';
 import type { KafkaSession } from '../session';
 import type { ConfigEntry } from '../clusterAccess';
 import { UsageError } from '../errors';
-import { checkConfigName } from './configNames';
+import { checkConfigName, checkConfigValue } from './configNames';
 import { validateTopicName } from './topicName';
 
 /** The source of an entry the topic sets itself (what "reset to default" deletes). */
@@ -59,7 +59,9 @@ export async function planConfigChange(session: KafkaSession, profile: BrokerPro
   const names = [...Object.keys(edit.set), ...edit.reset];
   if (names.length === 0) throw new UsageError('Name at least one entry to set (NAME=VALUE) or to reset to its default.');
   for (const name of names) checkConfigName(name);
-  const both = edit.reset.find((name) => name in edit.set);
+  for (const [name, value] of Object.entries(edit.set)) checkConfigValue(name, value);
+  // Own entries only: `in` would find "constructor" on Object's prototype.
+  const both = edit.reset.find((name) => Object.hasOwn(edit.set, name));
   if (both) throw new UsageError(`${both} is both set and reset: do one of the two.`);
   const entries = new Map((await readTopicConfig(session, topic)).map((e) => [e.name, e]));
   const changes: ConfigChangeLine[] = [];
@@ -68,7 +70,7 @@ export async function planConfigChange(session: KafkaSession, profile: BrokerPro
     const entry = entries.get(name);
     if (!entry) throw new UsageError(unknownEntrySentence(name, topic, profile, [...entries.keys()]));
     if (entry.readOnly) throw new UsageError(`${name} cannot be changed: the broker reports it read-only for ${topic}.`);
-    const to = name in edit.set ? edit.set[name] : null;
+    const to = Object.hasOwn(edit.set, name) ? edit.set[name] : null;
     const overridden = entry.source === TOPIC_OVERRIDE;
     const line = { name, from: entry.value, to };
     if (to === null ? !overridden : overridden && !entry.sensitive && entry.value === to) unchanged.push(line);

@@ -16,7 +16,7 @@ import { chooseFileToRead, type FileKind } from '../chooseFile';
 import { updateRecordFormats, type RegistrySetting } from '../settings';
 import { Cancelled } from '../runCommand';
 import type { PickItem } from '../prompter';
-import { resolveSchemaFile } from '../formats/recordFormats';
+import { resolveSchemaFile, schemaImportRoot } from '../formats/recordFormats';
 import type { CommandContext } from './commandContext';
 import { connectionStep, topicStep } from './targetSteps';
 import { commandEntries } from '../commandEntry';
@@ -78,7 +78,8 @@ async function schemaChoice(ctx: CommandContext, connection: BrokerConnection, t
   // The file is read now, so a schema that does not parse is told here, not on the first replay.
   const { loadSchemaFile } = await import('../../core/formats/schemaFiles');
   try {
-    loadSchemaFile(resolveSchemaFile(file), { format, messageName: message });
+    const resolved = resolveSchemaFile(file);
+    loadSchemaFile(resolved, { format, messageName: message, importRoot: schemaImportRoot(resolved) });
   } catch (err) {
     if (err instanceof FormatError) throw new UsageError(`Nothing was saved: ${err.message}`);
     throw err;
@@ -90,7 +91,7 @@ async function pickMessage(ctx: CommandContext, file: string, topic: string): Pr
   const { protoFileMessages } = await import('../../core/formats/schemaFiles');
   let names: string[];
   try {
-    names = protoFileMessages(file);
+    names = protoFileMessages(file, schemaImportRoot(file));
   } catch (err) {
     if (err instanceof FormatError) throw new UsageError(`Nothing was saved: ${err.message}`);
     throw err;

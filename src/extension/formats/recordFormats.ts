@@ -120,7 +120,7 @@ export class RecordFormats {
     }
     const cached = this.codecs.get(key);
     if (cached && cached.stamp === stamp) return cached.codec;
-    const codec = load(resolved, { format, messageName: message });
+    const codec = load(resolved, { format, messageName: message, importRoot: schemaImportRoot(resolved) });
     this.codecs.set(key, { stamp, codec });
     return codec;
   }
@@ -146,4 +146,9 @@ export function resolveSchemaFile(file: string): string {
     if (fs.existsSync(candidate)) return candidate;
   }
   return folders.length > 0 ? path.join(folders[0], replaced) : path.resolve(replaced);
+}
+
+/** Where a schema file's .proto imports may be found: the workspace folder holding it (none: only beside it and under). */
+export function schemaImportRoot(resolved: string): string | undefined {
+  return vscode.workspace.getWorkspaceFolder(vscode.Uri.file(resolved))?.uri.fsPath;
 }

@@ -1,5 +1,5 @@
-import * as fs from 'node:fs';
 import * as vscode from 'vscode';
+import { FILE_KINDS, readBoundedFile } from '../../core/files/readBoundedFile';
 import type { SchemaRegistryClient } from '../../core/schemaRegistry/registryClient';
 import { UsageError } from '../../core/errors';
 import type { BrokerConnection } from '../connections/brokerConnection';
@@ -91,11 +91,7 @@ export class SchemaRegistries {
   }
 }
 
+/** Through core's bounded reader: a caFile naming a device or a FIFO is one sentence, not a hang. */
 function readCaFile(file: string): Buffer {
-  try {
-    return fs.readFileSync(file);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`The schema registry's caFile cannot be read (${code === 'ENOENT' ? 'no such file' : (code ?? 'unreadable')}): ${file}.`);
-  }
+  return readBoundedFile(file, FILE_KINDS.tls, { shown: `the schema registry's caFile ${file}`, capital: true });
 }

@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { UsageError } from '../../core/errors';
+import { FILE_KINDS, readBoundedText } from '../../core/files/readBoundedFile';
 import type { ConnectionSummary, ToolContext, ToolRecordFormats } from '../../core/tools/toolDefinition';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { BrokerConnection } from '../connections/brokerConnection';
@@ -78,6 +79,8 @@ async function readTextFile(file: string): Promise<{ name: string; text: string 
   const name = vscode.workspace.asRelativePath(uri);
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (open) return { name, text: open.getText() };
+  // A local file goes through core's bounded reader: a FIFO or /dev/zero named by an agent is a sentence, not a hang.
+  if (uri.scheme === 'file') return { name, text: readBoundedText(uri.fsPath, FILE_KINDS.settings, { shown: name, capital: true }) };
   try {
     return { name, text: new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)) };
   } catch (err) {

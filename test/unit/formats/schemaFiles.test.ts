@@ -1,6 +1,7 @@
 // Workspace schema files: the extension picks the format, .proto imports are found beside the file
-// or in a folder above it, unreadable and oversized files are one sentence, and a 6 MB schema loads
-// in well under the couple of seconds a user would take for a freeze.
+// or in a folder above it up to the root (never beyond: hostileSchemas.test.ts), unreadable and
+// oversized files are one sentence, and a 6 MB schema loads in well under the couple of seconds a
+// user would take for a freeze.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -37,7 +38,7 @@ test('.avsc and .proto fixture files read their records as written', () => {
   assert.deepEqual(proto.decode(fixtureBytes(customer.file)), customer.written);
 });
 
-test('.proto imports are found beside the file, then in the folders above it', () => {
+test('.proto imports are found beside the file, then in the folders above it up to the root', () => {
   write('protos/common/money.proto', 'syntax = "proto3";\npackage common;\nmessage Money { int64 cents = 1; }\n');
   write('protos/shop/orders/units.proto', 'syntax = "proto3";\npackage shop;\nmessage Units { int32 n = 1; }\n');
   const file = write(
@@ -45,7 +46,7 @@ test('.proto imports are found beside the file, then in the folders above it', (
     'syntax = "proto3";\npackage shop;\nimport "common/money.proto";\nimport "units.proto";\nimport "google/protobuf/timestamp.proto";\n' +
       'message Order { common.Money total = 1; Units units = 2; google.protobuf.Timestamp at = 3; }\n',
   );
-  const codec = loadSchemaFile(file);
+  const codec = loadSchemaFile(file, { importRoot: path.join(root, 'protos') });
   assert.equal(codec.label.name, 'shop.Order');
   const value = { total: { cents: '12' }, units: { n: 3 }, at: '2026-12-04T03:04:05Z' };
   assert.deepEqual(codec.decode(codec.encode(value)), value);
@@ -80,7 +81,7 @@ test('a missing file, a folder and a file over 8 MB are one sentence naming only
   fs.truncateSync(big, MAX_SCHEMA_FILE_BYTES + 1024 * 1024);
   assert.throws(() => loadSchemaFile(big), (err: unknown) => {
     assert.ok(err instanceof FormatError);
-    assert.equal(err.message, 'big.avsc is 9.0 MB; a schema file may be at most 8.0 MB.');
+    assert.equal(err.message, 'big.avsc is larger than 8 MB, the most a schema file may be.');
     assert.doesNotMatch(err.message, new RegExp(root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'no full path');
     return true;
   });
