@@ -221,9 +221,9 @@ async function askStart(prompter: Prompter, partition: PartitionInfo | 'all'): P
     const partition = one;
     const text = await prompter.input({
       title: 'Replay from offset',
-      prompt: `An offset from ${partition.low} to ${partition.high} (the end is approximate on VAST)`,
+      prompt: `An offset from ${partition.low}; the end, about ${partition.high}, can trail the newest records (VAST), so an offset past it is accepted`,
       value: String(partition.low),
-      validateInput: (value) => offsetProblem(value, partition),
+      validateInput: (value) => offsetProblem(value, partition) ?? offsetNote(value, partition),
     });
     if (text === undefined) throw new Cancelled();
     const problem = offsetProblem(text, partition);
@@ -246,8 +246,15 @@ export function offsetProblem(text: string, partition: Pick<PartitionInfo, 'low'
   const offset = Number(trimmed);
   if (!Number.isSafeInteger(offset)) return 'That offset is too large.';
   if (offset < partition.low) return `Offset ${offset} is gone: the first available offset is ${partition.low}.`;
-  if (offset > partition.high) return `Offset ${offset} is past the end (about ${partition.high}).`;
+  // Past the reported end is accepted: on VAST that end trails the newest events (offsetNote says so).
   return undefined;
+}
+
+/** Not a problem, a note shown under the box (no warning): an offset past the approximate end may not hold records yet. */
+function offsetNote(text: string, partition: Pick<PartitionInfo, 'high'>): vscode.InputBoxValidationMessage | undefined {
+  const offset = Number(text.trim());
+  if (!(offset > partition.high)) return undefined;
+  return { message: `Past the reported end (about ${partition.high}), which can trail the newest records: records there may not have arrived yet.`, severity: vscode.InputBoxValidationSeverity.Info };
 }
 
 async function askMax(prompter: Prompter): Promise<number> {
