@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 // `npm run demo`: see Event Broker Explorer work in one command.
 //
-//   npm run demo [-- --headless] [-- --editor code|code-server|none] [-- --port N]
+//   npm run demo [-- --headless] [-- --editor code|code-server|none] [-- --port N] [-- --plain]
 //
 // 1. Starts a local Apache Kafka broker (scripts/broker.mjs) in a temporary state dir of its own —
 //    never the one of `npm run broker` or `npm test` — unless KAFKA_BOOTSTRAP points at a broker
-//    (with KAFKA_USERNAME / KAFKA_PASSWORD for SASL PLAIN, as VAST's guides do).
+//    (with KAFKA_USERNAME / KAFKA_PASSWORD for SASL PLAIN, as VAST's guides do). In front of its own
+//    broker it puts the tests' VAST-like proxy (test/support/vastLikeBrokerProxy.ts, bundled with
+//    esbuild into the temporary dir): end offsets that trail the newest events, empty fetches
+//    answered at once, as VAST does, so the tree's ≈ and "caught up by reading" are seen. The editor
+//    and the printed KAFKA_BOOTSTRAP go through it; the seeding and the live clients go straight to
+//    the broker. --plain (or EBX_DEMO_PLAIN=1): no proxy, the bare broker.
 // 2. Seeds the scenario of VAST's consuming guide (scripts/demo/scenario.mjs; idempotent) and keeps
 //    two consumers and a trickle producer running (scripts/demo/liveClients.mjs).
 // 3. Opens VS Code with the extension: the desktop `code` with this repository as the development
@@ -17,11 +22,12 @@
 //
 // stdout carries the banner and these lines (for scripts and the demo test):
 //   KAFKA_BOOTSTRAP=<host:port>   EBX_DEMO_URL=<url>   EBX_DEMO_DIR=<temp dir>   EBX_DEMO_READY_MS=<ms>
+//   EBX_DEMO_BROKER=<host:port> (the broker itself; KAFKA_BOOTSTRAP is the proxy in front of it, or the same)
 import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +35,10 @@ const t0 = Date.now();
 const log = (msg) => process.stderr.write(`[demo] ${msg}\n`);
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-const USAGE = 'usage: npm run demo [-- --headless] [--editor code|code-server|none] [--port N]';
+const USAGE = 'usage: npm run demo [-- --headless] [--editor code|code-server|none] [--port N] [--plain]';
+
+/** How far the proxy's end offsets trail the true ones, in records (VAST's trail by 10–55 s). */
+const END_OFFSET_TRAIL = 5;
 
 /** The demo's options from the command line, over EBX_DEMO_HEADLESS / EBX_DEMO_EDITOR / EBX_DEMO_PORT. */
 function demoOptions(argv) {
@@ -41,6 +50,7 @@ function demoOptions(argv) {
         headless: { type: 'boolean', default: process.env.EBX_DEMO_HEADLESS === '1' || process.env.EBX_DEMO_HEADLESS === 'true' },
         editor: { type: 'string', default: process.env.EBX_DEMO_EDITOR },
         port: { type: 'string', default: process.env.EBX_DEMO_PORT },
+        plain: { type: 'boolean', default: process.env.EBX_DEMO_PLAIN === '1' || process.env.EBX_DEMO_PLAIN === 'true' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -55,11 +65,23 @@ function demoOptions(argv) {
   const port = values.port === undefined ? undefined : Number(values.port);
   if (values.editor && !['code', 'code-server', 'none'].includes(values.editor)) throw new Error(`--editor must be code, code-server or none`);
   if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536)) throw new Error('--port needs a port number');
-  return { headless: values.headless, editor: values.editor, port };
+  return { headless: values.headless, editor: values.editor, port, plain: values.plain };
+}
+
+/**
+ * The tests' VAST-like proxy in front of `broker`: bundled from its TypeScript source into `dir`
+ * (esbuild, as the build) and started in this process, so it stops with the demo.
+ */
+async function startVastLikeProxy(broker, dir) {
+  const esbuild = await import('esbuild');
+  const outfile = path.join(dir, 'vastLikeBrokerProxy.mjs');
+  await esbuild.build({ entryPoints: [path.join(ROOT, 'test', 'support', 'vastLikeBrokerProxy.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
+  const proxy = await import(pathToFileURL(outfile).href);
+  return proxy.startVastLikeProxy(broker, { immediateFetch: true, endOffsetLag: END_OFFSET_TRAIL, recordFetches: false });
 }
 
 /** Everything the demo started, in the order it is stopped. */
-const started = { editor: undefined, clients: undefined, brokerDir: undefined, watchdog: undefined };
+const started = { editor: undefined, clients: undefined, brokerDir: undefined, watchdog: undefined, proxy: undefined };
 let tmp;
 let stateFile;
 let shuttingDown;
@@ -96,6 +118,7 @@ async function shutdown(reason, exitCode) {
           c.kill('SIGTERM');
         }),
     ]);
+    await started.proxy?.close().catch((e) => log(`stopping the proxy: ${e.message}`));
     // The broker last: the consumers leave their group cleanly first.
     if (started.brokerDir) await stopBroker({ dir: started.brokerDir, quiet: true }).catch((e) => log(`stopping the broker: ${e.message}`));
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true }); // also tells the watchdog to exit
@@ -187,17 +210,28 @@ async function main() {
   log('starting two consumers in docs-consuming-rebalance and a trickle producer');
   await startClients(env);
 
+  // What the editor and the printed line connect to: through the VAST-like proxy in front of the
+  // demo's own broker (a broker given in KAFKA_BOOTSTRAP is used as it is, VAST's own trail and all).
+  const broker = env.KAFKA_BOOTSTRAP;
+  let bootstrap = broker;
+  if (started.brokerDir && !opts.plain) {
+    started.proxy = await startVastLikeProxy(broker, tmp);
+    bootstrap = started.proxy.bootstrap;
+    brokerNote = `a VAST-like proxy (end offsets trail by ${END_OFFSET_TRAIL} records, empty fetches answered at once; --plain for none) in front of ${brokerNote}, at ${broker}`;
+    log(`VAST-like proxy at ${bootstrap} in front of the broker at ${broker}`);
+  }
+
   const { makeWorkspace, onPath, openBrowser, openCodeServer, openDesktopCode } = await import('./demo/editor.mjs');
   const workspace = makeWorkspace(path.join(tmp, 'workspace'));
   const editor = opts.editor ?? (opts.headless ? 'code-server' : onPath('code') ? 'code' : 'code-server');
   let url;
   if (editor === 'code') {
     log('opening the desktop VS Code with the development extension');
-    started.editor = await openDesktopCode({ dir: tmp, workspace, env: { KAFKA_BOOTSTRAP: env.KAFKA_BOOTSTRAP } });
+    started.editor = await openDesktopCode({ dir: tmp, workspace, env: { KAFKA_BOOTSTRAP: bootstrap } });
     recordState();
   } else if (editor === 'code-server') {
     log('opening code-server with the packaged extension');
-    started.editor = await openCodeServer({ dir: path.join(tmp, 'code-server'), workspace, env: { KAFKA_BOOTSTRAP: env.KAFKA_BOOTSTRAP }, port: opts.port, onProgress: log });
+    started.editor = await openCodeServer({ dir: path.join(tmp, 'code-server'), workspace, env: { KAFKA_BOOTSTRAP: bootstrap }, port: opts.port, onProgress: log });
     recordState();
     url = started.editor.url;
     started.editor.child.once('exit', (code, signal) => {
@@ -211,13 +245,13 @@ async function main() {
     `Event Broker Explorer demo ready in ${secs(readyMs)}.`,
     url ? `  Open in a browser:  ${url}` : editor === 'code' ? '  A VS Code window opened with the extension (Extension Development Host).' : '  No editor (--editor none).',
     editor === 'none' ? '' : '  Then click the Event Broker icon in the activity bar; the README there says what to try.',
-    `  Broker:             KAFKA_BOOTSTRAP=${env.KAFKA_BOOTSTRAP}, ${brokerNote}`,
-    `  In a terminal:      KAFKA_BOOTSTRAP=${env.KAFKA_BOOTSTRAP} npx ebx group docs-consuming-rebalance`,
+    `  Broker:             KAFKA_BOOTSTRAP=${bootstrap}, ${brokerNote}`,
+    `  In a terminal:      KAFKA_BOOTSTRAP=${bootstrap} npx ebx lag demo-idle-3`,
     '  Ctrl-C stops everything the demo started and removes what it created.',
     '',
   ].filter((l, i, all) => l !== '' || i === 0 || i === all.length - 1);
   process.stdout.write(lines.join('\n') + '\n');
-  process.stdout.write(`KAFKA_BOOTSTRAP=${env.KAFKA_BOOTSTRAP}\n${url ? `EBX_DEMO_URL=${url}\n` : ''}EBX_DEMO_DIR=${tmp}\nEBX_DEMO_READY_MS=${readyMs}\n`);
+  process.stdout.write(`KAFKA_BOOTSTRAP=${bootstrap}\nEBX_DEMO_BROKER=${broker}\n${url ? `EBX_DEMO_URL=${url}\n` : ''}EBX_DEMO_DIR=${tmp}\nEBX_DEMO_READY_MS=${readyMs}\n`);
   if (url && !opts.headless && !openBrowser(url)) log('no display to open a browser on: open the URL above yourself');
 }
 

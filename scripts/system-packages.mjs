@@ -44,6 +44,22 @@ export function missingPackages(names) {
   return names.filter((name) => !SYSTEM_PACKAGES[name].present());
 }
 
+/** How long apt-get waits for a package lock another apt or dpkg holds (an unattended upgrade, say) before it gives up. */
+export const APT_LOCK_WAIT_SECONDS = 120;
+
+/**
+ * The apt-get runs that install `missing`: a fresh machine's package lists can be empty or stale,
+ * so update once, then install. Each waits for a busy lock instead of failing at once
+ * (`DPkg::Lock::Timeout`, apt 1.9.11 and later).
+ */
+export function aptGetCommands(missing) {
+  const waitForLock = ['-o', `DPkg::Lock::Timeout=${APT_LOCK_WAIT_SECONDS}`];
+  return [
+    [...waitForLock, 'update', '-q'],
+    [...waitForLock, 'install', '-y', '-q', ...missing],
+  ];
+}
+
 /**
  * Installs (as root, with apt-get) or asks for the packages of `names` that are missing.
  * `purpose` names what needs them in the messages. Throws one sentence when it cannot.
@@ -58,8 +74,7 @@ export function ensureSystemPackages(names, purpose) {
   }
   log(`${purpose} needs ${missing.map((n) => `${n} (${SYSTEM_PACKAGES[n].for})`).join(', ')}: installing with apt-get`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  // A fresh machine's package lists can be empty or stale: update once, then install.
-  for (const args of [['update', '-q'], ['install', '-y', '-q', ...missing]]) {
+  for (const args of aptGetCommands(missing)) {
     const r = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
     if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${r.status}): run \`${line}\` yourself and try again`);
   }

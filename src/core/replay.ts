@@ -5,6 +5,7 @@ import { resolveStart, type ResolvedStart, type StartPosition } from './reader/s
 import { showRecord } from './rendering/decode';
 import { UsageError } from './errors';
 import { validateTopicName } from './topics/topicName';
+import { skipOlderThan, type OlderRecordsSkip } from './reader/newRecordsOnly';
 
 export interface ReplayOptions {
   topic: string;
@@ -22,7 +23,8 @@ export interface ReplayOptions {
 /**
  * Replays one partition without joining a group or committing anything. Ends after `max`
  * records, at `untilTime`, or when fetches come back empty — never because of the reported end
- * offset, which on VAST can trail the newest events.
+ * offset, which on VAST can trail the newest events. From the end, only records written from the
+ * start on are read (newRecordsOnly.ts).
  */
 export async function* replay(session: KafkaSession, options: ReplayOptions): AsyncGenerator<ShownRecord[]> {
   for await (const batch of replayBatches(session, options)) yield batch.records.map((r) => showRecord(batch.topic, batch.partition, r));
@@ -37,9 +39,12 @@ export async function* replayBatches(session: KafkaSession, options: ReplayOptio
   if (options.max !== undefined && (!Number.isSafeInteger(options.max) || options.max < 1)) {
     throw new UsageError(`The record limit must be a whole number of at least 1 (got ${options.max}).`);
   }
+  // The moment the read began: taken before the end offset is asked.
+  const skipOlder = options.start.kind === 'end' ? skipOlderThan(Date.now()) : undefined;
   const start = await resolveStart(session, options.topic, options.partition, options.start);
   options.onStart?.(start);
-  yield* replayFromBatches(session, { topic: options.topic, starts: [{ partition: options.partition, offset: start.offset }], max: options.max, untilTime: options.untilTime, signal: options.signal });
+  const starts = [{ partition: options.partition, offset: start.offset }];
+  yield* replayFromBatches(session, { topic: options.topic, starts, max: options.max, untilTime: options.untilTime, signal: options.signal, skipOlder });
 }
 
 export interface ReplayFromOptions {
@@ -51,6 +56,8 @@ export interface ReplayFromOptions {
   /** Stop at the first record after this time — meant for one partition (the CLI's --until-time): it ends the whole replay. */
   untilTime?: number;
   signal?: AbortSignal;
+  /** Started at the end ("only records that arrive"): skip the records written before the start (replayStarts gives it). */
+  skipOlder?: OlderRecordsSkip;
 }
 
 /** Replays several partitions of a topic from given offsets, group-less, in one reader (fetches grouped per leader). */
@@ -79,6 +86,7 @@ export async function* replayFromBatches(session: KafkaSession, options: ReplayF
     limits: { maxWaitMs: 0, partitionMaxBytes: 1024 * 1024, maxBytes: replayAnswerBytes(options.starts.length) },
     outOfRange: 'fail',
     retryForMs: session.timeoutMs,
+    skipOlder: options.skipOlder,
   });
   for await (const batches of reader) {
     for (const batch of batches) {

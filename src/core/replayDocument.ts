@@ -1,6 +1,7 @@
 import type { ShownRecord } from './model';
 import { recordDocumentLine } from './rendering/jsonLines';
 import { counted } from './counted';
+import { newRecordsOnlyWords, type OlderRecordsSkip } from './reader/newRecordsOnly';
 
 /** What a replay document says about itself, in its first line. */
 export interface ReplaySummary {
@@ -14,6 +15,8 @@ export interface ReplaySummary {
   starts: { partition: number; offset: number }[];
   /** Partitions with no event at or after the time asked (left out). */
   nothingAfter: number[];
+  /** From the end: records written before the start are skipped (newRecordsOnly.ts). */
+  skipOlder?: OlderRecordsSkip;
   limit: number;
   /** How the topic's records are read when it has a record format ("value: avro (order.avsc)"). */
   readAs?: string;
@@ -34,6 +37,7 @@ export function replayDocumentLines(summary: ReplaySummary, records: ShownRecord
     ...(summary.startTime !== undefined ? { fromTime: new Date(summary.startTime).toISOString() } : {}),
     startOffsets: Object.fromEntries(summary.starts.map((s) => [String(s.partition), s.offset])),
     ...(summary.nothingAfter.length > 0 ? { noEventAtOrAfterTheTimeIn: summary.nothingAfter } : {}),
+    ...(summary.skipOlder ? { note: newRecordsOnlyWords(summary.skipOlder) } : {}),
     records: records.length,
     limit: summary.limit,
     ...(summary.readAs !== undefined ? { readAs: summary.readAs } : {}),

@@ -4,12 +4,18 @@ import { offsetsForTime } from './offsetsForTime';
 import { askAgainWhileLeadersSettle } from './askAgain';
 import { EARLIEST, LATEST, type PartitionMeta } from './clusterAccess';
 import { EbxError, UsageError } from './errors';
+import { skipOlderThan, type OlderRecordsSkip } from './reader/newRecordsOnly';
 
 export interface ReplayStarts {
   /** Where each partition starts; partitions with no event at or after the time asked are left out. */
   starts: { partition: number; offset: number }[];
   /** Partitions left out because no event in them is at or after the time asked. */
   nothingAfter: number[];
+  /**
+   * From the end: the records written before the start that lie past the reported end (which can
+   * trail) are to be skipped; give it to replayFrom. Absent for other starts.
+   */
+  skipOlder?: OlderRecordsSkip;
 }
 
 /**
@@ -32,6 +38,8 @@ export async function replayStarts(session: KafkaSession, topic: string, start: 
     }
     return { starts, nothingAfter };
   }
+  // The moment the read began: taken before the end offsets are asked.
+  const skipOlder = start.kind === 'end' ? skipOlderThan(Date.now()) : undefined;
   // The one watermark the start needs: the end for the end, else the first offset kept.
   const marks = (await watermarkOfEach(session, topic, start.kind === 'end' ? LATEST : EARLIEST, known)).filter((p) => wanted(p.partition));
   checkAsked(topic, partitions, marks.map((p) => p.partition));
@@ -40,7 +48,7 @@ export async function replayStarts(session: KafkaSession, topic: string, start: 
     if (start.offset < p.offset) throw new EbxError(`Offset ${start.offset} is no longer in ${topic} partition ${p.partition}: the first available offset is ${p.offset}.`);
     return { partition: p.partition, offset: start.offset };
   });
-  return { starts: starts.sort((a, b) => a.partition - b.partition), nothingAfter: [] };
+  return { starts: starts.sort((a, b) => a.partition - b.partition), nothingAfter: [], ...(skipOlder ? { skipOlder } : {}) };
 }
 
 /**

@@ -6,22 +6,31 @@ import { EARLIEST, LATEST } from './clusterAccess';
 import { UsageError } from './errors';
 import { askAgainWhileLeadersSettle } from './askAgain';
 import { validateTopicName } from './topics/topicName';
+import { skipOlderThan, type OlderRecordsSkip } from './reader/newRecordsOnly';
 
 export interface TailOptions {
   topic: string;
   /** Only these partitions; all (including ones added later) when absent. */
   partitions?: number[];
-  /** Start this many records before the end of each partition (by offset, so gaps may give fewer). */
+  /**
+   * Start this many records before the end of each partition (by offset, so gaps may give fewer).
+   * Without it, only records written from the start on are shown (newRecordsOnly.ts).
+   */
   lastPerPartition?: number;
   signal?: AbortSignal;
-  onStart?: (positions: { partition: number; offset: number }[]) => void;
+  /** Told where each partition starts and, without lastPerPartition, that older records are skipped (newRecordsOnlyWords). */
+  onStart?: (positions: { partition: number; offset: number }[], skip: OlderRecordsSkip | undefined) => void;
   /** How often to look for partitions added to the topic. */
   discoverEveryMs?: number;
   /** At most one fetch per leader in this many ms (see ReaderOptions.minFetchIntervalMs): for output shown a few times a second. */
   minFetchIntervalMs?: number;
 }
 
-/** Follows a topic without a group: records as they arrive, until the signal aborts. */
+/**
+ * Follows a topic without a group: records as they arrive, until the signal aborts. It starts at
+ * each partition's reported end, which on VAST trails the newest events: the records written
+ * before the start that lie past it are skipped.
+ */
 export async function* tail(session: KafkaSession, options: TailOptions): AsyncGenerator<ShownRecord[]> {
   for await (const batches of tailBatches(session, options)) yield batches.flatMap((b) => b.records.map((r) => showRecord(b.topic, b.partition, r)));
 }
@@ -32,6 +41,8 @@ export async function* tailBatches(session: KafkaSession, options: TailOptions):
   const last = options.lastPerPartition ?? 0;
   if (!Number.isSafeInteger(last) || last < 0) throw new UsageError(`The number of records to show from before the end must be a whole number, 0 or more (got ${options.lastPerPartition}).`);
   const access = session.cluster();
+  // The moment the read began: taken before the end offsets are asked.
+  const skip = last === 0 ? skipOlderThan(Date.now()) : undefined;
   const positions = await session.withinTimeout(`finding the end of ${options.topic}`, () => askAgainWhileLeadersSettle(async () => {
     const meta = await access.topicMetadata(options.topic);
     // Looked up in the map, not searched in the list: at 20,000 partitions a search per partition was ~0.7 s.
@@ -46,7 +57,7 @@ export async function* tailBatches(session: KafkaSession, options: TailOptions):
       .map((h): ReadPosition => ({ topic: options.topic, partition: h.partition, offset: Math.max(low.get(h.partition) ?? 0, h.offset - last) }))
       .sort((a, b) => a.partition - b.partition);
   }));
-  options.onStart?.(positions.map((p) => ({ partition: p.partition, offset: p.offset })));
+  options.onStart?.(positions.map((p) => ({ partition: p.partition, offset: p.offset })), skip);
   const known = new Set(positions.map((p) => p.partition));
   const discoverNewPartitions = options.partitions
     ? undefined
@@ -68,6 +79,7 @@ export async function* tailBatches(session: KafkaSession, options: TailOptions):
     discoverNewPartitions,
     discoverEveryMs: options.discoverEveryMs,
     minFetchIntervalMs: options.minFetchIntervalMs,
+    skipOlder: skip,
   });
   yield* reader;
 }

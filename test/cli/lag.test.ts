@@ -1,7 +1,8 @@
 // `ebx lag GROUP [--watch SECONDS] [--json]` as people and scripts use it: the built bin/ebx.js in a
 // child process against the real broker. The table and its last line, the JSON shape with exactly
 // the issue's keys, --watch sampling until SIGINT (exit 0), bad input in one sentence, and, through
-// the VAST-like proxy, the note when the end offset disagrees with reading and one Fetch per sample.
+// the VAST-like proxy, the note when the end offset disagrees with reading, a trend that does not
+// call that "caught up", and one Fetch per sample.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KafkaSession } from '../../src/core/session';
@@ -179,6 +180,22 @@ describe('ebx lag through a broker whose end offsets trail (VAST-like proxy)', {
       lines.at(-1),
       'Note: the end offset says nothing is unread on 1 partition, but reading at the committed offset found records there: the reported end offset trails the newest events (on VAST by up to a minute).',
     );
+  });
+
+  test('--watch: the trend says "caught up" only when reading does, not from an offset lag of 0', { timeout: 90_000 }, async () => {
+    // Issue 39: "… 62 s behind  1/2 partitions unread  steady, caught up" from a trailing end.
+    const child = startEbx(['lag', groupId, '--watch', '1'], { KAFKA_BOOTSTRAP: proxy.bootstrap });
+    try {
+      const lines = () => child.output.stdout.split('\n').filter((l) => l !== '');
+      await waitUntil(() => lines().length >= 2, 60_000, 'two samples');
+      child.kill('SIGINT');
+      assert.equal(await exited(child), 0, child.output.stderr);
+      const [first, second] = lines();
+      assert.match(first, /^\d{4}-\d\d-\d\dT\S+Z {2}lag≈0 {2}\d+ min behind {2}1\/3 partitions unread {2}not enough samples yet {2}end offset trails on 1$/);
+      assert.match(second, /^\d{4}-\d\d-\d\dT\S+Z {2}lag≈0 {2}\d+ min behind {2}1\/3 partitions unread {2}steady {2}end offset trails on 1$/);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 
   test('--watch: one Fetch on the wire per sample', { timeout: 90_000 }, async () => {

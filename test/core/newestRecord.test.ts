@@ -29,7 +29,17 @@ describe('the newest record time of a topic', () => {
     await produce(session, topic, [{ value: 'c', partition: 1, timestamp: base + 2_000 }]);
     await produce(session, topic, [{ value: 'd', partition: 0, timestamp: base + 3_000 }]);
     const partitions = await describePartitions(session, topic);
-    assert.deepEqual(await readNewestRecord(session, topic, partitions), { kind: 'found', timestamp: base + 5_000, partition: 1, offset: 0 });
+    assert.deepEqual(await readNewestRecord(session, topic, partitions), {
+      kind: 'found',
+      timestamp: base + 5_000,
+      partition: 1,
+      offset: 0,
+      // Each partition with a record: where its newest-stamped one is (partition 2 holds none).
+      holding: [
+        { partition: 0, offset: 1 },
+        { partition: 1, offset: 0 },
+      ],
+    });
   });
 
   test('is none for a topic without records', { timeout: 60_000 }, async () => {

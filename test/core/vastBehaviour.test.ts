@@ -76,6 +76,49 @@ describe('against a broker whose end offset trails the newest events', { skip: s
     assert.equal(records[records.length - 1].value, 'r99');
   });
 
+  test('a tail shows only records written since it began, not those between the trailing end and the true one', { timeout: 60_000 }, async () => {
+    // Written half a minute before the tail: behind VAST's trailing end, as right after a burst.
+    const before = Date.now() - 30_000;
+    const topic = await topicWith(at.direct, 'vast-tail-new', 1, Array.from({ length: 40 }, (_, i) => ({ value: `old${i}`, timestamp: before + i })));
+    const controller = new AbortController();
+    const seen: string[] = [];
+    let startedAt: { offset: number }[] = [];
+    let skipping = false;
+    let markStarted!: () => void;
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    const tailing = (async () => {
+      const onStart = (positions: { offset: number }[], skip: unknown) => {
+        startedAt = positions;
+        skipping = skip !== undefined;
+        markStarted();
+      };
+      for await (const batch of tail(at.viaProxy, { topic, signal: controller.signal, onStart })) {
+        seen.push(...batch.map((r) => r.value as string));
+        if (seen.length >= 2) controller.abort();
+      }
+    })();
+    try {
+      await withDeadline(started, 30_000, 'the tail to find the ends');
+      await produce(at.direct, topic, [{ value: 'new0' }, { value: 'new1' }]);
+      await withDeadline(tailing, 30_000, 'the two records produced after the start');
+    } finally {
+      controller.abort();
+      await tailing;
+    }
+    assert.deepEqual(startedAt.map((p) => p.offset), [0], 'the reported end trails by 40');
+    assert.equal(skipping, true);
+    assert.deepEqual(seen, ['new0', 'new1']);
+  });
+
+  test('a replay from the end reads none of the records written before it began', async () => {
+    const before = Date.now() - 30_000;
+    const topic = await topicWith(at.direct, 'vast-replay-end', 1, Array.from({ length: 40 }, (_, i) => ({ value: `old${i}`, timestamp: before + i })));
+    let startOffset = -1;
+    const records = await collect(replay(at.viaProxy, { topic, partition: 0, start: { kind: 'end' }, onStart: (s) => (startOffset = s.offset) }));
+    assert.equal(startOffset, 0, 'the reported end trails by 40');
+    assert.deepEqual(records.map((r) => r.value), []);
+  });
+
   test('lag computed from a trailing end is clamped at zero, never negative', async () => {
     const topic = await topicWith(at.direct, 'vast-lag', 1, Array.from({ length: 50 }, (_, i) => ({ value: `r${i}` })));
     const groupId = uniqueName('vast-lag');

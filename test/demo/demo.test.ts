@@ -1,7 +1,9 @@
 // `npm run demo`, as a newcomer runs it: the demo starts headless as a child process (with a broker
-// of its own), this checks the seeded scenario through `ebx`, opens the printed URL in Chromium and
-// sees the Event Broker tree, then sends SIGINT and checks that nothing it started is left running
-// and that its temporary directory is gone.
+// of its own, behind the VAST-like proxy whose address it prints as KAFKA_BOOTSTRAP), this checks
+// the seeded scenario through `ebx` at that address — by reading, which is exact through the proxy —,
+// that the proxy's end offsets trail the broker's own (EBX_DEMO_BROKER) while reading finds every
+// record, opens the printed URL in Chromium and sees the Event Broker tree, then sends SIGINT and
+// checks that nothing it started is left running and that its temporary directory is gone.
 //   EBX_DEMO_SCREENSHOTS=1 (or a directory): also take the README's screenshots (docs/screenshots).
 import * as assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -20,7 +22,8 @@ const READY_TIMEOUT_MS = Number(process.env.EBX_DEMO_READY_TIMEOUT_MS ?? 180_000
 let demo: ChildProcess;
 let stdout = '';
 let stderr = '';
-let info: { bootstrap: string; url: string; dir: string; readyMs: number };
+/** bootstrap: what the editor connects to (the proxy); broker: the broker itself, behind it. */
+let info: { bootstrap: string; broker: string; url: string; dir: string; readyMs: number };
 /** What the demo had started once ready: pid -> start time (so a reused pid is not mistaken for ours). */
 let started: Map<number, string>;
 let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -69,8 +72,12 @@ function portOpen(port: number): Promise<boolean> {
 }
 
 async function ebx<T>(...args: string[]): Promise<T> {
+  return ebxAt<T>(info.bootstrap, ...args);
+}
+
+async function ebxAt<T>(bootstrap: string, ...args: string[]): Promise<T> {
   const { stdout: out } = await run(process.execPath, [path.join(repoRoot, 'bin', 'ebx.js'), ...args, '--json'], {
-    env: { ...process.env, KAFKA_BOOTSTRAP: info.bootstrap },
+    env: { ...process.env, KAFKA_BOOTSTRAP: bootstrap },
     maxBuffer: 32 * 1024 * 1024,
     timeout: 60_000,
   });
@@ -112,7 +119,7 @@ before(async () => {
     if (demo.exitCode !== null) throw new Error(`the demo exited (${demo.exitCode}) before it was ready:\n${stderr.slice(-3000)}`);
     return line('EBX_DEMO_READY_MS');
   }, READY_TIMEOUT_MS);
-  info = { bootstrap: line('KAFKA_BOOTSTRAP')!, url: line('EBX_DEMO_URL')!, dir: line('EBX_DEMO_DIR')!, readyMs: Number(line('EBX_DEMO_READY_MS')) };
+  info = { bootstrap: line('KAFKA_BOOTSTRAP')!, broker: line('EBX_DEMO_BROKER')!, url: line('EBX_DEMO_URL')!, dir: line('EBX_DEMO_DIR')!, readyMs: Number(line('EBX_DEMO_READY_MS')) };
   started = new Map([demo.pid!, ...descendants(demo.pid!)].map((p) => [p, startTime(p)!]));
   process.stderr.write(`[demo test] ready in ${info.readyMs} ms; ${started.size} processes; ${info.url}\n`);
 });
@@ -129,6 +136,9 @@ test('the demo prints where to look', () => {
   assert.match(stdout, /Event Broker Explorer demo ready in \d+\.\d s\./);
   assert.match(info.url, /^http:\/\/127\.0\.0\.1:\d+\/\?folder=/);
   assert.match(info.bootstrap, /^127\.0\.0\.1:\d+$/);
+  assert.match(info.broker, /^127\.0\.0\.1:\d+$/);
+  assert.notEqual(info.bootstrap, info.broker, 'the editor goes through the VAST-like proxy');
+  assert.match(stdout, /a VAST-like proxy \(end offsets trail by 5 records, empty fetches answered at once; --plain for none\)/);
   assert.ok(fs.existsSync(info.dir), info.dir);
 });
 
@@ -159,6 +169,35 @@ test('the consuming guide scenario is on the broker: topics, 35 orders, groups, 
   assert.deepEqual(rebalance.members.map((m) => m.clientId).sort(), ['rebalance-worker-a', 'rebalance-worker-b']);
   const assigned = rebalance.members.flatMap((m) => m.assignment.flatMap((a) => a.partitions)).sort();
   assert.deepEqual(assigned, [0, 1, 2], 'the two members share the partitions');
+});
+
+test('through the proxy the end offsets trail by 5 while reading finds every record: lag ≈ and caught up by reading', async () => {
+  const ends = (await Promise.all([0, 1, 2].map((p) => replay(ORDERS, p)))).map((records) => records[records.length - 1].offset + 1);
+  type Partitions = Array<{ partition: number; high: number }>;
+  assert.deepEqual((await ebxAt<Partitions>(info.broker, 'partitions', ORDERS)).map((p) => p.high), ends, 'the broker itself: the true ends');
+  assert.deepEqual((await ebx<Partitions>('partitions', ORDERS)).map((p) => p.high), ends.map((end) => Math.max(0, end - 5)), 'through the proxy: 5 behind');
+
+  type Lag = { partitions: Array<{ partition: number; committed: number | null; lag: number | null; unread: boolean | null }> };
+  // demo-idle-2 and -3 committed 8 and 12 in each partition (or its end): where that is within 5 of
+  // the end, the offset lag says 0 while reading finds a record waiting.
+  const idle = new Map<string, Lag>();
+  for (const [group, upTo] of [['demo-idle-2', 8], ['demo-idle-3', 12]] as const) {
+    const lag = await ebx<Lag>('lag', group);
+    idle.set(group, lag);
+    assert.deepEqual(
+      lag.partitions.map((p) => [p.partition, p.committed, p.lag, p.unread]),
+      ends.map((end, p) => {
+        const committed = Math.min(end, upTo);
+        return [p, committed, Math.max(0, end - 5 - committed), committed < end];
+      }),
+      group,
+    );
+  }
+  // What the workspace README points at: demo-idle-3's row says "lag ≈0 (end trails)".
+  const idle3 = idle.get('demo-idle-3')!.partitions;
+  assert.deepEqual([idle3.reduce((sum, p) => sum + (p.lag ?? 0), 0), idle3.some((p) => p.unread)], [0, true], 'demo-idle-3: offset lag 0, a record waiting');
+  const billing = await ebx<Lag>('lag', 'docs-consuming-billing');
+  assert.deepEqual(billing.partitions.map((p) => [p.partition, p.lag, p.unread]), ends.map((_, p) => [p, 0, false]), 'caught up, by reading');
 });
 
 test('the busy topic trickles and the binary topic holds every codec', async () => {
@@ -225,7 +264,8 @@ test('the printed URL opens VS Code with the Event Broker tree', async () => {
 
 test('Ctrl-C stops everything the demo started and removes what it created', async () => {
   const codeServerPort = Number(new URL(info.url).port);
-  const brokerPort = Number(info.bootstrap.split(':')[1]);
+  const proxyPort = Number(info.bootstrap.split(':')[1]);
+  const brokerPort = Number(info.broker.split(':')[1]);
   assert.ok(await portOpen(codeServerPort));
   assert.ok(started.size >= 5, `the demo runs a broker, code-server, clients and watchdogs (saw ${started.size} processes)`);
   demo.kill('SIGINT');
@@ -235,6 +275,7 @@ test('Ctrl-C stops everything the demo started and removes what it created', asy
   const left = await until('every process to be gone', () => (stillRunning().length === 0 ? [] : undefined), 5000).catch(() => stillRunning());
   assert.deepEqual(left, [], `still running:\n${left.join('\n')}`);
   assert.equal(await portOpen(codeServerPort), false, 'code-server port closed');
+  assert.equal(await portOpen(proxyPort), false, 'proxy port closed');
   assert.equal(await portOpen(brokerPort), false, 'broker port closed');
   assert.equal(fs.existsSync(info.dir), false, `${info.dir} removed`);
   assert.match(stderr, /stopped and cleaned up in/);

@@ -3,7 +3,9 @@
 //   - it answers Fetch at once, ignoring the wait the client asked for (max_wait_ms rewritten to 0);
 //   - its reported end offset trails the newest events (ListOffsets "latest" answers lowered by a lag).
 // With hideApis, ApiVersions leaves out what VAST's admin API lacks. Everything else is the real broker's answer. It is a named fake, used only for these behaviours,
-// and for one more a test needs: a fetch that is never answered (holdFetchAnswers).
+// and for one more a test needs: a fetch that is never answered (holdFetchAnswers). `npm run demo`
+// puts it in front of its own broker too (scripts/demo.mjs bundles this file), so that what VAST
+// does is seen there: end offsets that trail, empty fetches answered at once.
 // It records every fetch with when it came and when its answer went back, so that tests can check
 // what the reader did between two fetches by events, never by a rate over wall-clock time.
 //
@@ -26,6 +28,8 @@ export interface VastLikeOptions {
   hideApis?: number[];
   /** Lower the newest version ApiVersions offers of these requests (api key → version), as an older broker would. */
   maxVersions?: Record<number, number>;
+  /** Keep every Fetch in `fetches` (default true); the demo, which runs for hours, keeps none. */
+  recordFetches?: boolean;
 }
 
 /** An api key no Kafka release uses: a hidden request's entry in ApiVersions becomes this. */
@@ -59,9 +63,11 @@ export async function startVastLikeProxy(target: string, options: VastLikeOption
   const relay = await startFrameRelay(target, {
     onRequest(frame, request) {
       if (request.apiKey === API_KEYS.Fetch) {
-        const seen: FetchSeen = { requestedAt: performance.now() };
-        fetches.push(seen);
-        fetchByRequest.set(request, seen);
+        if (options.recordFetches ?? true) {
+          const seen: FetchSeen = { requestedAt: performance.now() };
+          fetches.push(seen);
+          fetchByRequest.set(request, seen);
+        }
         const at = fetchMaxWaitOffset(frame, request);
         if (immediateFetch && at !== undefined) frame.writeInt32BE(0, at);
         notify();

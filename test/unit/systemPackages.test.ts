@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 
 const ROOT = join(__dirname, '../../..');
@@ -41,4 +42,14 @@ test('.ci/run installs the README\'s list through the same script, and no other 
   const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8');
   assert.match(ci, /node scripts\/system-packages\.mjs install test/);
   assert.doesNotMatch(ci, /apt-get install/, '.ci/run names no package of its own');
+});
+
+test('apt-get waits up to two minutes for a busy package lock instead of failing at once', () => {
+  // The script is an ES module: asked through node, as the tests above ask for the lists.
+  const script = `import { aptGetCommands } from ${JSON.stringify(pathToFileURL(join(ROOT, 'scripts/system-packages.mjs')).href)}; process.stdout.write(JSON.stringify(aptGetCommands(['ripgrep', 'libkrb5-dev'])));`;
+  const commands = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as string[][];
+  assert.deepEqual(commands, [
+    ['-o', 'DPkg::Lock::Timeout=120', 'update', '-q'],
+    ['-o', 'DPkg::Lock::Timeout=120', 'install', '-y', '-q', 'ripgrep', 'libkrb5-dev'],
+  ]);
 });

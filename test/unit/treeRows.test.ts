@@ -40,14 +40,33 @@ describe('partitions summary', () => {
   test('records are summed from the offsets; empty and leaderless partitions counted', () => {
     assert.deepEqual(
       summarizePartitions([
-        { low: 0, high: 10, leader: 1 },
-        { low: 5, high: 5, leader: 1 },
-        { low: 0, high: 0, leader: -1 },
-        { low: 2, high: 7, leader: 2 },
+        { partition: 0, low: 0, high: 10, leader: 1 },
+        { partition: 1, low: 5, high: 5, leader: 1 },
+        { partition: 2, low: 0, high: 0, leader: -1 },
+        { partition: 3, low: 2, high: 7, leader: 2 },
       ]),
       { partitions: 4, approximateRecords: 15, emptyPartitions: 2, leaderless: 1 },
     );
     assert.deepEqual(summarizePartitions([]), { partitions: 0, approximateRecords: 0, emptyPartitions: 0, leaderless: 0 });
+  });
+
+  test('a partition holding a newest record is never empty, and holds at least up to it (a trailing end says 0)', () => {
+    // Right after a burst of 38 records on VAST: both end offsets still say 0, the newest records are at offsets 18.
+    const trailing = [
+      { partition: 0, low: 0, high: 0, leader: 1 },
+      { partition: 1, low: 0, high: 0, leader: 1 },
+      { partition: 2, low: 4, high: 4, leader: 1 },
+    ];
+    assert.deepEqual(summarizePartitions(trailing), { partitions: 3, approximateRecords: 0, emptyPartitions: 3, leaderless: 0 });
+    assert.deepEqual(
+      summarizePartitions(trailing, [
+        { partition: 0, offset: 18 },
+        { partition: 1, offset: 18 },
+      ]),
+      { partitions: 3, approximateRecords: 38, emptyPartitions: 1, leaderless: 0 },
+    );
+    // A newest record before the end (its timestamp is the largest, not its offset) changes nothing.
+    assert.deepEqual(summarizePartitions([{ partition: 0, low: 0, high: 10, leader: 1 }], [{ partition: 0, offset: 3 }]).approximateRecords, 10);
   });
 });
 

@@ -8,6 +8,7 @@ import { sleep } from '../../core/reader/abortableWaits';
 import { systemClock } from '../../core/reader/readerClock';
 import { readGroupLag } from '../../core/lag/readGroupLag';
 import { lagTrend } from '../../core/lag/lagTrend';
+import { lagSampleOf } from '../../core/lag/lagSample';
 import { describeGroupTimeLag, describeTimeLag } from '../../core/lag/describeTimeLag';
 import type { GroupLagReport, LagSample } from '../../core/lag/lagModel';
 import { counted } from '../../core/counted';
@@ -94,7 +95,7 @@ async function watch(group: string, everyMs: number, json: boolean, sample: (sig
     while (!controller.signal.aborted) {
       try {
         const report = await sample(controller.signal);
-        samples.push(sampleOf(report));
+        samples.push(lagSampleOf(report));
         while (samples.length > 0 && samples[0].at < report.sampledAt - TREND_WINDOW_MS) samples.shift();
         await writeOut(json ? `${jsonForTerminal(lagJson(report))}\n` : `${sampleLine(report, samples)}\n`);
       } catch (err) {
@@ -110,16 +111,6 @@ async function watch(group: string, everyMs: number, json: boolean, sample: (sig
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
   }
-}
-
-function sampleOf(report: GroupLagReport): LagSample {
-  const lags = report.partitions.map((p) => p.lag).filter((l): l is number => l !== null);
-  return {
-    at: report.sampledAt,
-    totalLag: lags.length ? lags.reduce((a, b) => a + b, 0) : null,
-    maxTimeLagMs: report.maxTimeLagMs,
-    perPartition: report.partitions.map((p) => ({ topic: p.topic, partition: p.partition, lag: p.lag, timeLagMs: p.timeLagMs })),
-  };
 }
 
 /** "2026-12-02T03:04:05.000Z  lag≈1234  3 min behind  falling ~120 records/s, clears in ~4 min" */

@@ -5,6 +5,7 @@ import { offsetsForTime } from '../../core/offsetsForTime';
 import type { StartPosition } from '../../core/reader/startPosition';
 import { replayBatches } from '../../core/replay';
 import { tailBatches } from '../../core/tail';
+import { newRecordsOnlyWords, type OlderRecordsSkip } from '../../core/reader/newRecordsOnly';
 import { parseTime } from '../../core/time';
 import { escapeForTerminal } from '../../core/rendering/terminalText';
 import { globalsOf } from '../globalOptions';
@@ -80,9 +81,9 @@ export function startPositionOf(flags: Omit<ReplayFlags, 'partition'>): StartPos
 }
 
 function announce(topic: string) {
-  return (positions: { partition: number; offset: number }[]) => {
+  return (positions: { partition: number; offset: number }[], skip: OlderRecordsSkip | undefined) => {
     const shown = positions.slice(0, 8).map((p) => `${p.partition}@${p.offset}`).join(' ');
     const more = positions.length > 8 ? ` and ${positions.length - 8} more` : '';
-    process.stderr.write(`ebx: tailing ${escapeForTerminal(topic)} (partition@offset: ${shown}${more}); Ctrl-C to stop\n`);
+    process.stderr.write(`ebx: tailing ${escapeForTerminal(topic)} (partition@offset: ${shown}${more})${skip ? `; ${newRecordsOnlyWords(skip)}` : ''}; Ctrl-C to stop\n`);
   };
 }

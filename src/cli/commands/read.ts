@@ -24,7 +24,7 @@ export function registerReadCommands(program: Command): void {
     .argument('<topic>')
     .requiredOption('--partition <n>', 'the partition to read', nonNegativeInteger)
     .option('--from-beginning', 'start at the earliest offset')
-    .option('--from-end', 'start at the end (only events that arrive while reading)')
+    .option('--from-end', 'only events written from now on: from the reported end, skipping older events past it (on VAST the end trails)')
     .option('--from-offset <offset>', 'start at this offset', nonNegativeInteger)
     .option('--from-time <time>', `start at the first event at or after this time: ${TIME_HELP}`)
     .option('--max <n>', 'stop after this many records', positiveInteger)
@@ -33,7 +33,7 @@ export function registerReadCommands(program: Command): void {
 
   const tail = program
     .command('tail')
-    .description('follow new records on all (or chosen) partitions without a consumer group; JSON Lines until --max or Ctrl-C')
+    .description('follow records written from now on, on all (or chosen) partitions, without a consumer group; JSON Lines until --max or Ctrl-C')
     .argument('<topic>')
     .option('--partition <n>', 'only this partition (repeat for more)', collectNonNegativeIntegers)
     .option('--last <n>', 'start with the last N records of each partition', nonNegativeInteger)

@@ -33,11 +33,22 @@ export function describeGroupTimeLag(group: { maxTimeLagMs: number | null; parti
   const behind = group.partitions.filter((p) => p.unread === true && p.timeLagMs !== null);
   // A loop, not Math.max(...list): one argument per partition overflows the stack at a view's 200,000.
   if (behind.length > 0) return formatTimeLag(behind.map((p) => p.timeLagMs!).reduce((a, b) => Math.max(a, b)));
-  if (group.partitions.some((p) => p.unread === false)) {
+  if (caughtUpByReading(group.partitions) === true) {
     return group.partitions.some((p) => p.committed !== null && p.unread === null) ? 'caught up where readable' : 'caught up';
   }
   if (group.partitions.every((p) => p.committed === null)) return 'no commit';
   return 'unreadable';
+}
+
+/**
+ * Whether a group has caught up, as reading at its committed offsets says (the tree's rows, the
+ * trend and the CLI alike): true when no partition has a record waiting and at least one fetch
+ * came back empty, false when a record waits, null when nothing was read. Never from the end
+ * offsets, which on VAST trail the newest events.
+ */
+export function caughtUpByReading(partitions: readonly Pick<PartitionTimeLag, 'unread'>[]): boolean | null {
+  if (partitions.some((p) => p.unread === true)) return false;
+  return partitions.some((p) => p.unread === false) ? true : null;
 }
 
 /**

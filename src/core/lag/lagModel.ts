@@ -74,6 +74,12 @@ export interface LagSample {
   /** Sum of the partitions' offset lag; null when no partition has one. Approximate on VAST. */
   totalLag: number | null;
   maxTimeLagMs: number | null;
+  /**
+   * Decided by reading at the committed offsets, never from the end offsets (on VAST they trail):
+   * true when no partition has a record waiting and at least one fetch came back empty, false
+   * when a record waits somewhere, null when nothing could be read.
+   */
+  caughtUp: boolean | null;
   perPartition?: { topic: string; partition: number; lag: number | null; timeLagMs: number | null }[];
 }
 
@@ -83,7 +89,10 @@ export interface LagTrend {
   recordsPerSecond: number | null;
   /** At the current rate, when the lag reaches 0; null unless falling. */
   clearsInMs: number | null;
-  /** "falling ~120 records/s, clears in ~4 min", "growing ~30 records/s", "steady", "not enough samples yet". */
+  /**
+   * "falling ~120 records/s, clears in ~4 min", "growing ~30 records/s", "steady", "not enough
+   * samples yet"; ", caught up" only when the latest sample's reading says so.
+   */
   words: string;
 }
 

@@ -3,6 +3,7 @@
 // last complete batch it returned: a batch cut off at the size limit is fetched again from its start.
 import type { FetchedPartition, RawRecord } from '../clusterAccess';
 import { keyOf, type PartitionPositions } from './partitionPositions';
+import { withoutOlderRecords } from './newRecordsOnly';
 
 /** The records one fetch returned for one partition, handed out by the reader. */
 export interface PartitionBatch {
@@ -20,8 +21,10 @@ export interface AppliedFetch {
 /**
  * Applies one fetch's answer to the positions. `finishAfterEmptyFetches` (replay) finishes a
  * partition after that many empty answers in a row at the same offset; without it (tail) never.
+ * A partition still skipping records written before the read began (`skip`, newRecordsOnly.ts)
+ * hands out only the newer ones, and stops skipping at its first empty answer; `now` is the clock's.
  */
-export function applyFetched(positions: PartitionPositions, fetched: FetchedPartition[], finishAfterEmptyFetches: number | undefined): AppliedFetch {
+export function applyFetched(positions: PartitionPositions, fetched: FetchedPartition[], finishAfterEmptyFetches: number | undefined, now: number): AppliedFetch {
   const batches: PartitionBatch[] = [];
   let gotRecords = false;
   for (const f of fetched) {
@@ -31,9 +34,16 @@ export function applyFetched(positions: PartitionPositions, fetched: FetchedPart
     if (f.records.length > 0) {
       gotRecords = true;
       state.emptyFetches = 0;
-      batches.push({ topic: state.topic, partition: state.partition, records: f.records });
+      let records = f.records;
+      if (state.skip) {
+        const { kept, over } = withoutOlderRecords(records, state.skip, now);
+        if (over) state.skip = undefined;
+        records = kept;
+      }
+      if (records.length > 0) batches.push({ topic: state.topic, partition: state.partition, records });
     } else if (f.nextOffset === state.offset && !starved(f, state.offset)) {
-      // Empty and no gap skipped: nothing more there right now.
+      // Empty and no gap skipped: nothing more there right now (so whatever comes next is new).
+      state.skip = undefined;
       state.emptyFetches++;
       if (finishAfterEmptyFetches !== undefined && state.emptyFetches >= finishAfterEmptyFetches) state.finished = true;
     }

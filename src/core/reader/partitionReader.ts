@@ -14,6 +14,7 @@ import { applyFetched, type PartitionBatch } from './applyFetched';
 import { FetchErrorRecovery } from './fetchErrorRecovery';
 import { PartitionDiscovery } from './partitionDiscovery';
 import { systemClock, type ReaderClock } from './readerClock';
+import type { OlderRecordsSkip } from './newRecordsOnly';
 
 export { keyOf } from './partitionPositions';
 export type { ReadPosition, PartitionBatch };
@@ -37,6 +38,11 @@ export interface ReaderOptions {
    * tail leave it unset.
    */
   minFetchIntervalMs?: number;
+  /**
+   * For a read of "only records that arrive", started at the reported end: skip the records written
+   * before it began in each of the positions given (not in partitions discovered later); see newRecordsOnly.ts.
+   */
+  skipOlder?: OlderRecordsSkip;
   /** Called now and then (tail): returns partitions that appeared since, to start reading too. */
   discoverNewPartitions?: () => Promise<ReadPosition[]>;
   discoverEveryMs?: number;
@@ -63,7 +69,7 @@ export async function* readPartitions(access: ClusterAccess, positions: ReadPosi
   // drops it and the reader retries, rather than waiting for the request timeout.
   limits.answerWithinMs ??= limits.maxWaitMs + FETCH_ANSWER_GRACE_MS;
 
-  const partitions = new PartitionPositions(positions);
+  const partitions = new PartitionPositions(positions, options.skipOlder);
   const fetches = new LeaderFetches(access, limits, clock, options.idleBackoffCapMs ?? 100, signal, options.minFetchIntervalMs ?? 0);
   const recovery = new FetchErrorRecovery(access, partitions, fetches, options, clock, signal);
   const discovery = new PartitionDiscovery(options.discoverNewPartitions, options.discoverEveryMs, options.logger, clock);
@@ -83,7 +89,7 @@ export async function* readPartitions(access: ClusterAccess, positions: ReadPosi
         continue;
       }
       recovery.succeeded();
-      const { batches, gotRecords } = applyFetched(partitions, outcome.fetched, options.finishAfterEmptyFetches);
+      const { batches, gotRecords } = applyFetched(partitions, outcome.fetched, options.finishAfterEmptyFetches, clock.now());
       fetches.answered(outcome.leader, gotRecords, outcome.tookMs);
       if (batches.length > 0) yield batches;
     }

@@ -8,8 +8,12 @@ import type { PartitionInfo } from '../model';
 import type { KafkaSession } from '../session';
 
 export type NewestRecord =
-  /** The largest record timestamp over the topic's partitions, and where it is. */
-  | { kind: 'found'; timestamp: number; partition: number; offset: number }
+  /**
+   * The largest record timestamp over the topic's partitions, and where it is; `holding`: each
+   * partition that answered with a record, and its newest record's offset (so it is not empty,
+   * whatever an end offset that trails says).
+   */
+  | { kind: 'found'; timestamp: number; partition: number; offset: number; holding: { partition: number; offset: number }[] }
   /** No partition with a leader holds a record. */
   | { kind: 'none' }
   /** The broker could not or would not tell (too old a broker, a denied topic, no answer). */
@@ -27,14 +31,16 @@ export async function readNewestRecord(session: KafkaSession, topic: string, par
     const answers = await session.withinTimeout(`reading the newest record time of ${topic}`, () =>
       access.listOffsets(led.map((p) => ({ topic, partition: p.partition, leader: p.leader, timestamp: MAX_TIMESTAMP }))),
     );
-    let newest: NewestRecord = { kind: 'none' };
+    let newest: Extract<NewestRecord, { kind: 'found' }> | undefined;
+    const holding: { partition: number; offset: number }[] = [];
     for (const a of answers) {
       // An empty partition answers no timestamp (and offset -1).
-      if (a.timestamp !== null && a.offset >= 0 && (newest.kind !== 'found' || a.timestamp > newest.timestamp)) {
-        newest = { kind: 'found', timestamp: a.timestamp, partition: a.partition, offset: a.offset };
-      }
+      if (a.timestamp === null || a.offset < 0) continue;
+      holding.push({ partition: a.partition, offset: a.offset });
+      if (!newest || a.timestamp > newest.timestamp) newest = { kind: 'found', timestamp: a.timestamp, partition: a.partition, offset: a.offset, holding };
     }
-    return newest;
+    holding.sort((a, b) => a.partition - b.partition);
+    return newest ?? { kind: 'none' };
   } catch (err) {
     return { kind: 'notTold', reason: explainError(err) };
   }

@@ -8,6 +8,7 @@ import { byTime, replayDocumentLines } from '../../core/replayDocument';
 import { parseTime, timeProblem } from '../../core/time';
 import { UsageError } from '../../core/errors';
 import type { StartPosition } from '../../core/reader/startPosition';
+import type { OlderRecordsSkip } from '../../core/reader/newRecordsOnly';
 import type { PartitionInfo, ShownRecord } from '../../core/model';
 import type { BrokerConnection } from '../connections/brokerConnection';
 import type { Prompter } from '../prompter';
@@ -51,6 +52,8 @@ export interface ReplayRequest {
   startAsked: string;
   startTime?: number;
   nothingAfter?: number[];
+  /** From the end: skip the records written before the start (replayStarts gives it). */
+  skipOlder?: OlderRecordsSkip;
 }
 
 /** Replay Partition…: from a partition node, or pickers (connection → topic → partition or all) from the palette. */
@@ -76,8 +79,8 @@ async function replayStartingAt(ctx: CommandContext, connection: BrokerConnectio
   const { start, asked } = await askStart(ctx.prompter, partition);
   const session = await ctx.store.session(connection);
   // A time is resolved now, so a time after the newest event is refused before any more questions.
-  const { starts, nothingAfter } = await replayStarts(session, topic, start, partition === 'all' ? undefined : [partition.partition]);
-  return replayWithLimit(ctx, { connection, topic, starts, nothingAfter, startAsked: asked, startTime: start.kind === 'time' ? start.time : undefined }, 'viewer');
+  const { starts, nothingAfter, skipOlder } = await replayStarts(session, topic, start, partition === 'all' ? undefined : [partition.partition]);
+  return replayWithLimit(ctx, { connection, topic, starts, nothingAfter, skipOlder, startAsked: asked, startTime: start.kind === 'time' ? start.time : undefined }, 'viewer');
 }
 
 /** Replay from Committed Offset: on a group's partition row, what the group would read next. */
@@ -104,7 +107,7 @@ export async function replayWithLimit(ctx: CommandContext, request: ReplayReques
   const session = await store.session(request.connection);
   const partitions = starts.map((s) => s.partition);
   const where = partitions.length === 1 ? `${topic} partition ${partitions[0]}` : `${topic} (${partitions.length} partitions)`;
-  const summary = { topic, partitions, startAsked: request.startAsked, startTime: request.startTime, starts, nothingAfter: request.nothingAfter ?? [], limit: max, ...readingSummary(reading) };
+  const summary = { topic, partitions, startAsked: request.startAsked, startTime: request.startTime, starts, nothingAfter: request.nothingAfter ?? [], skipOlder: request.skipOlder, limit: max, ...readingSummary(reading) };
   const from = starts.length === 1 ? `from offset ${starts[0].offset}` : `from ${starts.map((s) => `p${s.partition}@${s.offset}`).join(' ')}`;
   const name = partitions.length === 1 ? `${topic}-p${partitions[0]}-from-${starts[0].offset}` : `${topic}-all-partitions`;
   const outcomeOf = (count: number, more: boolean) => (count === 0 ? `No records in ${where} ${from}.` : `Replayed ${counted(count, 'record')} of ${where}${more ? ' (more follow)' : ''}.`);
@@ -149,7 +152,7 @@ async function readShown(session: KafkaSession, request: ReplayRequest, where: s
   const records: ShownRecord[] = [];
   await withReplayProgress(where, async (signal, report) => {
     // One record past the limit tells whether more follow, without trusting the (approximate) end offset.
-    const options = { topic: request.topic, starts: request.starts, max: max + 1, signal };
+    const options = { topic: request.topic, starts: request.starts, max: max + 1, signal, skipOlder: request.skipOlder };
     if (reading) {
       const { decoder } = reading;
       for await (const batch of replayFromBatches(session, options)) {
@@ -172,7 +175,7 @@ async function readShown(session: KafkaSession, request: ReplayRequest, where: s
 async function readInto(loaded: RecordStore, session: KafkaSession, request: ReplayRequest, where: string, max: number, reading: TopicReading | undefined): Promise<boolean> {
   let more = false;
   await withReplayProgress(where, async (signal, report) => {
-    for await (const batch of replayFromBatches(session, { topic: request.topic, starts: request.starts, max: max + 1, signal })) {
+    for await (const batch of replayFromBatches(session, { topic: request.topic, starts: request.starts, max: max + 1, signal, skipOlder: request.skipOlder })) {
       const room = max - loaded.length;
       if (batch.records.length > room) more = true;
       const records = batch.records.length > room ? batch.records.slice(0, room) : batch.records;
@@ -208,7 +211,7 @@ async function askStart(prompter: Prompter, partition: PartitionInfo | 'all'): P
   const kind = await prompter.pickOne(
     [
       { label: 'Beginning', description: one ? `offset ${one.low}` : 'of every partition', value: 'beginning' as const },
-      { label: 'End', description: `${one ? `offset ${one.high}≈` : 'of every partition'} — only records that arrive`, value: 'end' as const },
+      { label: 'End', description: `${one ? `offset ${one.high}≈` : 'of every partition'} — only records written from now on`, value: 'end' as const },
       ...(one ? [{ label: 'Offset…', description: `${one.low} to ${one.high}≈`, value: 'offset' as const }] : []),
       { label: 'Time…', description: 'ISO 8601, epoch ms, or relative like -15m', value: 'time' as const },
     ],
@@ -220,9 +223,9 @@ async function askStart(prompter: Prompter, partition: PartitionInfo | 'all'): P
     const partition = one;
     const text = await prompter.input({
       title: 'Replay from offset',
-      prompt: `An offset from ${partition.low} to ${partition.high} (the end is approximate on VAST)`,
+      prompt: `An offset from ${partition.low}; the end, about ${partition.high}, can trail the newest records (VAST), so an offset past it is accepted`,
       value: String(partition.low),
-      validateInput: (value) => offsetProblem(value, partition),
+      validateInput: (value) => offsetProblem(value, partition) ?? offsetNote(value, partition),
     });
     if (text === undefined) throw new Cancelled();
     const problem = offsetProblem(text, partition);
@@ -245,8 +248,15 @@ export function offsetProblem(text: string, partition: Pick<PartitionInfo, 'low'
   const offset = Number(trimmed);
   if (!Number.isSafeInteger(offset)) return 'That offset is too large.';
   if (offset < partition.low) return `Offset ${offset} is gone: the first available offset is ${partition.low}.`;
-  if (offset > partition.high) return `Offset ${offset} is past the end (about ${partition.high}).`;
+  // Past the reported end is accepted: on VAST that end trails the newest events (offsetNote says so).
   return undefined;
+}
+
+/** Not a problem, a note shown under the box (no warning): an offset past the approximate end may not hold records yet. */
+function offsetNote(text: string, partition: Pick<PartitionInfo, 'high'>): vscode.InputBoxValidationMessage | undefined {
+  const offset = Number(text.trim());
+  if (!(offset > partition.high)) return undefined;
+  return { message: `Past the reported end (about ${partition.high}), which can trail the newest records: records there may not have arrived yet.`, severity: vscode.InputBoxValidationSeverity.Info };
 }
 
 async function askMax(prompter: Prompter): Promise<number> {

@@ -5,6 +5,7 @@ import type { GroupLagReport, LagSample, PartitionLagReading } from '../../core/
 import { describeGroupTimeLag, describeTimeLag } from '../../core/lag/describeTimeLag';
 import { lagTrend } from '../../core/lag/lagTrend';
 import { plural } from '../../core/counted';
+import { lagSampleOf, totalOffsetLag } from '../../core/lag/lagSample';
 import { END_DISAGREES_SENTENCE } from '../tree/groupOffsetNode';
 import type { ChartPartition, CurrentPartitionRow, LagChartState } from '../../webview/lagChart/messages';
 
@@ -12,20 +13,6 @@ export const CHART_WINDOW_MS = 30 * 60_000;
 
 
 const partitionKey = (p: { topic: string; partition: number }) => `${p.topic}\u0000${p.partition}`;
-
-export function totalOffsetLag(report: GroupLagReport): number | null {
-  const lags = report.partitions.map((p) => p.lag).filter((l): l is number => l !== null);
-  return lags.length > 0 ? lags.reduce((a, b) => a + b, 0) : null;
-}
-
-export function sampleOf(report: GroupLagReport): LagSample {
-  return {
-    at: report.sampledAt,
-    totalLag: totalOffsetLag(report),
-    maxTimeLagMs: report.maxTimeLagMs,
-    perPartition: report.partitions.map((p) => ({ topic: p.topic, partition: p.partition, lag: p.lag, timeLagMs: p.timeLagMs })),
-  };
-}
 
 function currentRow(p: PartitionLagReading): CurrentPartitionRow {
   const approx = p.endApproximate ? '≈ ' : '';
@@ -57,7 +44,7 @@ export class LagHistory {
 
   add(report: GroupLagReport): void {
     this.latestReport = report;
-    this.samples.push(sampleOf(report));
+    this.samples.push(lagSampleOf(report));
     const from = report.sampledAt - this.windowMs;
     while (this.samples.length > 0 && this.samples[0].at < from) this.samples.shift();
   }

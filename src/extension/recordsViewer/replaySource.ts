@@ -1,5 +1,6 @@
 import { replayFromBatches } from '../../core/replay';
 import { replayDocumentLines, type ReplaySummary } from '../../core/replayDocument';
+import { newRecordsOnlyWords, type OlderRecordsSkip } from '../../core/reader/newRecordsOnly';
 import { continueStarts } from '../../core/recordsViewer/continueStarts';
 import { timeOrder } from '../../core/recordsViewer/recordView';
 import type { RecordStore } from '../../core/recordsViewer/recordStore';
@@ -41,7 +42,7 @@ export function replaySource(options: ReplaySourceOptions): RecordsSource {
   return {
     title: options.documentName,
     summary: options.firstSummary,
-    header: { scope: options.scope, startTime: summary.startTime, start: summary.startTime === undefined ? startWords(summary.startAsked, summary.starts) : undefined },
+    header: { scope: options.scope, startTime: summary.startTime, start: summary.startTime === undefined ? startWords(summary.startAsked, summary.starts, summary.skipOlder) : undefined },
     progressTitle: `Replaying ${options.where}`,
     atEnd: () => !(lastMore ?? options.firstMore()),
     readLimit: () => max,
@@ -51,7 +52,7 @@ export function replaySource(options: ReplaySourceOptions): RecordsSource {
       let read = 0;
       let sawMore = false;
       // One record past the limit says whether more follow, without trusting the (approximate) end offset.
-      for await (const batch of replayFromBatches(session, { topic: summary.topic, starts, max: max + 1, signal })) {
+      for await (const batch of replayFromBatches(session, { topic: summary.topic, starts, max: max + 1, signal, skipOlder: summary.skipOlder })) {
         const room = max - read;
         if (batch.records.length > room) sawMore = true;
         const records = batch.records.length > room ? batch.records.slice(0, room) : batch.records;
@@ -78,8 +79,8 @@ export function replaySource(options: ReplaySourceOptions): RecordsSource {
   };
 }
 
-/** "the beginning", "offset 8", "the committed offset of billing", with the offsets it resolved to. */
-function startWords(asked: string, starts: readonly { partition: number; offset: number }[]): string {
+/** "the beginning", "offset 8", "the committed offset of billing", with the offsets it resolved to (and, from the end, what is skipped). */
+function startWords(asked: string, starts: readonly { partition: number; offset: number }[], skipOlder: OlderRecordsSkip | undefined): string {
   const words = asked === 'beginning' || asked === 'end' ? `the ${asked}` : asked;
-  return `${words} (${starts.map((s) => `p${s.partition}@${s.offset}`).join(' ')})`;
+  return `${words} (${starts.map((s) => `p${s.partition}@${s.offset}`).join(' ')})${skipOlder ? `, ${newRecordsOnlyWords(skipOlder)}` : ''}`;
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { tailBatches } from '../../core/tail';
+import { newRecordsOnlyWords } from '../../core/reader/newRecordsOnly';
 import { explainError, isAbort } from '../../core/errors';
 import { decodedPanelLines, recordPanelLines } from '../../core/rendering/recordLine';
 import { escapeForTerminal } from '../../core/rendering/terminalText';
@@ -101,9 +102,9 @@ export class TailManager implements vscode.Disposable {
           lastPerPartition: options.lastPerPartition,
           signal: controller.signal,
           minFetchIntervalMs: PANEL_FETCH_INTERVAL_MS,
-          onStart: (positions) => {
+          onStart: (positions, skip) => {
             buffer.push([
-              `— tailing ${topic} on ${escapeForTerminal(connection.name)}: ${counted(positions.length, 'partition')}, from ${positions.map((p) => `p${p.partition}@${p.offset}`).join(' ')} (no consumer group, nothing committed)${reading?.readAs ? `; reading ${escapeForTerminal(reading.readAs)}` : ''}`,
+              `— tailing ${topic} on ${escapeForTerminal(connection.name)}: ${counted(positions.length, 'partition')}, from ${positions.map((p) => `p${p.partition}@${p.offset}`).join(' ')} (no consumer group, nothing committed)${skip ? `; ${newRecordsOnlyWords(skip)}` : ''}${reading?.readAs ? `; reading ${escapeForTerminal(reading.readAs)}` : ''}`,
             ]);
             markStarted();
           },

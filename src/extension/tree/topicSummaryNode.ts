@@ -14,9 +14,11 @@ import { CONTEXT_VALUES } from './contextValues';
 const n = (x: number) => x.toLocaleString('en-US');
 
 /**
- * The row under a topic's Configuration: how many partitions, about how many records, how many
- * empty — from the offsets the expansion read — and the newest record's time, which arrives on its
- * own (one ListOffsets a leader broker, read in the background: the partitions do not wait for it).
+ * The row under a topic's Configuration: how many partitions, about how many records, about how
+ * many empty — from the offsets the expansion read — and the newest record's time, which arrives on
+ * its own (one ListOffsets a leader broker, read in the background: the partitions do not wait for
+ * it). Once it is there, a partition that holds a record is never counted empty: on VAST the end
+ * offsets trail the newest events, so right after a burst they can say 0 where records are.
  */
 export class TopicSummaryNode implements ExplorerNode {
   constructor(
@@ -29,16 +31,18 @@ export class TopicSummaryNode implements ExplorerNode {
   ) {}
 
   treeItem(): vscode.TreeItem {
-    const s = summarizePartitions(this.partitions);
+    // Once the newest record is read, a partition holding one counts as holding at least up to it.
+    const read = this.newest.value;
+    const s = summarizePartitions(this.partitions, read?.kind === 'found' ? read.holding : undefined);
     const item = new vscode.TreeItem(`≈${n(s.approximateRecords)} ${plural(s.approximateRecords, 'record')}`, vscode.TreeItemCollapsibleState.None);
     item.id = `topicSummary:${this.connection.id}:${this.topic}`;
     // The topic's row already counts the partitions: what is new here comes first.
     const newest = this.newestRecord();
-    item.description = [`${n(s.emptyPartitions)} empty`, `${n(s.partitions)} ${plural(s.partitions, 'partition')}`, s.leaderless ? `${n(s.leaderless)} without a leader` : '', newest.words].filter(Boolean).join(' · ');
+    item.description = [`≈${n(s.emptyPartitions)} empty`, `${n(s.partitions)} ${plural(s.partitions, 'partition')}`, s.leaderless ? `${n(s.leaderless)} without a leader` : '', newest.words].filter(Boolean).join(' · ');
     item.tooltip = new vscode.MarkdownString(
       [
-        `**${this.topic}**: ${n(s.partitions)} partitions, about ${n(s.approximateRecords)} records, ${n(s.emptyPartitions)} empty`,
-        `Computed from the offsets read at ${new Date(this.readAt).toLocaleTimeString()} (one Metadata request and two ListOffsets — earliest and latest — per leader broker, for every partition at once): records are the sum of end − start offset, an upper bound, since offsets can have gaps (compaction); a partition is empty when its start and end offsets are equal.`,
+        `**${this.topic}**: ${n(s.partitions)} partitions, about ${n(s.approximateRecords)} records, about ${n(s.emptyPartitions)} empty`,
+        `Computed from the offsets read at ${new Date(this.readAt).toLocaleTimeString()} (one Metadata request and two ListOffsets — earliest and latest — per leader broker, for every partition at once): records are the sum of end − start offset, raised to a partition's newest record where that lies past the end. Approximate either way: offsets can have gaps (compaction), which makes it too high, and an end offset that trails the newest events (VAST) makes it too low right after a burst. A partition is empty when its start and end offsets are equal and it holds no newest record.`,
         newest.tooltip,
         s.leaderless ? `${n(s.leaderless)} partition(s) have no leader: their offsets could not be read and count as empty.` : '',
         '',
