@@ -49,6 +49,7 @@ describe('offset reset plans equal kafka-consumer-groups --dry-run', () => {
     { name: 'an offset past every end', target: { kind: 'offset', offset: 500 }, kafka: ['--to-offset', '500'] },
     { name: 'a time before the data', target: { kind: 'time', time: T0 - 60_000 }, kafka: ['--to-datetime', new Date(T0 - 60_000).toISOString()] },
     { name: 'a time inside the data', target: { kind: 'time', time: T0 + 5500 }, kafka: ['--to-datetime', new Date(T0 + 5500).toISOString()] },
+    { name: 'a time equal to a record’s timestamp (that record is the target)', target: { kind: 'time', time: T0 + 5000 }, kafka: ['--to-datetime', new Date(T0 + 5000).toISOString()] },
     { name: 'a time after the data', target: { kind: 'time', time: T0 + 3_600_000 }, kafka: ['--to-datetime', new Date(T0 + 3_600_000).toISOString()] },
   ];
   for (const c of cases) {

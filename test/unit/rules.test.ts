@@ -102,7 +102,7 @@ describe('idleGroupsPlan', () => {
   const group = (groupId: string, state: string) => ({ groupId, state, protocolType: 'consumer', protocol: 'range', members: state === 'Stable' ? 1 : 0, type: 'classic' });
   const groups = [group('b-empty', 'Empty'), group('a-empty', 'Empty'), group('busy', 'Stable'), group('dead', 'Dead'), group('test-1', 'Empty'), group('test-2', 'PreparingRebalance')];
   test('lists only Empty groups, sorted', () => assert.deepEqual(idleGroupsPlan(groups), ['a-empty', 'b-empty', 'test-1']));
-  test('filters by prefix', () => assert.deepEqual(idleGroupsPlan(groups, 'test-'), ['test-1']));
+  test('filters by prefix: the start of the id, not anywhere in it', () => assert.deepEqual(idleGroupsPlan([...groups, group('old-test-3', 'Empty')], 'test-'), ['test-1']));
   test('empty when nothing is idle', () => assert.deepEqual(idleGroupsPlan([group('busy', 'Stable')]), []));
 });
 

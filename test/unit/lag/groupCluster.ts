@@ -14,6 +14,7 @@ import type {
   OffsetQuery,
   OffsetToCommit,
   PartitionOutcome,
+  RecordsDeletion,
 } from '../../../src/core/clusterAccess';
 import { LATEST } from '../../../src/core/clusterAccess';
 import { BrokerError } from '../../../src/core/brokerError';
@@ -134,10 +135,10 @@ export class GroupCluster implements ClusterAccess {
   fetch = (nodeId: number, requests: FetchRequest[], limits: FetchLimits, signal?: AbortSignal) => this.logs.fetch(nodeId, requests, limits, signal);
   deleteGroups = () => this.logs.deleteGroups();
   createTopic = () => this.logs.createTopic();
-  deleteTopic = () => this.logs.deleteTopic();
+  deleteTopic = (topic: string) => this.logs.deleteTopic(topic);
   describeTopicConfig = () => this.logs.describeTopicConfig();
   alterTopicConfig = () => this.logs.alterTopicConfig();
-  deleteRecords = () => this.logs.deleteRecords();
+  deleteRecords = (topic: string, deletions: RecordsDeletion[]) => this.logs.deleteRecords(topic, deletions);
   produce = () => this.logs.produce();
   close = () => this.logs.close();
 }

@@ -9,7 +9,7 @@ import { DETAIL_LIMIT_BYTES, HEX_LIMIT_BYTES, detailBytes, hexDump } from '../..
 import { recordDetail } from '../../../src/core/recordsViewer/recordDetail';
 import { csvField } from '../../../src/core/rendering/csv';
 import { exportLines } from '../../../src/core/recordsViewer/recordExport';
-import { PRODUCE_CHUNK, produceChunks, producePlan } from '../../../src/core/recordsViewer/producePlan';
+import { MESSAGE_LIMIT_BYTES, PRODUCE_CHUNK, produceChunks, producePlan } from '../../../src/core/recordsViewer/producePlan';
 
 const base = Date.parse('2026-12-02T09:00:00Z');
 
@@ -105,7 +105,8 @@ test('JSON Lines: replay document lines, one per record, in the order asked', ()
 test('produce plan: count and bytes, repeated headers said, chunks keep keys and first header values', () => {
   const s = store();
   const plan = producePlan(s, timeOrder(s), 'orders-fixed');
-  assert.deepEqual({ ...plan, bytes: undefined }, { topic: 'orders-fixed', count: 3, bytes: undefined, repeatedHeaders: 1, overMessageLimit: 0 });
+  // Keys, values, header names and values: 3 + 38, then 18 + "trace" 5 + "abc" 3 + "dup" 3 + "x" 1 + "y" 1, then 2.
+  assert.deepEqual(plan, { topic: 'orders-fixed', count: 3, bytes: 74, repeatedHeaders: 1, overMessageLimit: 0 });
   const chunks = [...produceChunks(s, timeOrder(s))];
   assert.equal(chunks.length, 1);
   assert.deepEqual(chunks[0].map((r) => [r.key?.toString('hex') ?? null, Object.fromEntries(Object.entries(r.headers ?? {}).map(([k, v]) => [k, v.toString()]))]), [
@@ -116,4 +117,18 @@ test('produce plan: count and bytes, repeated headers said, chunks keep keys and
   const many = new RecordStore('m');
   many.appendRaw(0, Array.from({ length: PRODUCE_CHUNK * 2 + 1 }, (_, i) => ({ offset: i, timestamp: base, key: null, value: Buffer.from('v'), headers: {} })));
   assert.deepEqual([...produceChunks(many, timeOrder(many))].map((c) => c.length), [PRODUCE_CHUNK, PRODUCE_CHUNK, 1]);
+});
+
+test('produce plan: a record is over the message limit from one byte past it, header names counted; one header value is no repeat', () => {
+  const s = new RecordStore('big');
+  const value = (n: number) => Buffer.alloc(n, 0x61);
+  s.appendRaw(0, [
+    { offset: 0, timestamp: base, key: null, value: value(MESSAGE_LIMIT_BYTES), headers: {} },
+    { offset: 1, timestamp: base, key: Buffer.from('k'), value: value(MESSAGE_LIMIT_BYTES), headers: {} },
+    { offset: 2, timestamp: base, key: null, value: value(MESSAGE_LIMIT_BYTES - 3), headers: { abc: Buffer.alloc(0) } },
+    { offset: 3, timestamp: base, key: null, value: value(MESSAGE_LIMIT_BYTES - 3), headers: { abc: [Buffer.from('z')] } },
+  ]);
+  const plan = producePlan(s, Uint32Array.of(0, 1, 2, 3), 'copy');
+  assert.deepEqual(plan, { topic: 'copy', count: 4, bytes: 4 * MESSAGE_LIMIT_BYTES + 2, repeatedHeaders: 0, overMessageLimit: 2 });
+  assert.deepEqual(producePlan(s, Uint32Array.of(0, 2), 'copy'), { topic: 'copy', count: 2, bytes: 2 * MESSAGE_LIMIT_BYTES, repeatedHeaders: 0, overMessageLimit: 0 }, 'exactly the limit is not over it');
 });

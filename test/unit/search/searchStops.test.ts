@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { VirtualClock } from '../support/virtualClock';
-import { ScriptedCluster } from '../support/scriptedCluster';
+import { ScriptedCluster, serve } from '../support/scriptedCluster';
 import { aRecord, FIRST_TIMESTAMP } from '../support/recordBuilders';
 import { KafkaSession } from '../../../src/core/session';
 import { searchRecords, type SearchOptions, type SearchSummary } from '../../../src/core/search/searchRecords';
@@ -177,12 +177,37 @@ describe('search: what it finds and how far it says it got', () => {
     assert.deepEqual(resume(next.value), ['0@1']);
   });
 
-  test('progress is told as batches are looked at, ending at the summary count', async () => {
-    const seen: number[] = [];
-    const { summary } = await run(session, { criteria: { key: 'nobody' }, onProgress: (p) => seen.push(p.scanned) });
-    assert.ok(seen.length > 0);
-    assert.deepEqual([...seen].sort((a, b) => a - b), seen, 'never goes back');
-    assert.equal(seen.at(-1), summary.scanned);
+  test('progress is told after each fetched batch, with exact counts, between the records it found', async () => {
+    // Partition 1 (broker 2) in batches of 5 from offset 1: 1–5, 6–10, 11–15 each hold one order; 16–19 none.
+    cluster.script(2, serve({ maxRecords: 5 }), serve({ maxRecords: 5 }), serve({ maxRecords: 5 }), serve({ maxRecords: 5 }));
+    const told: string[] = [];
+    const { records, summary } = await run(session, {
+      partition: 1,
+      start: { kind: 'offset', offset: 1 },
+      criteria: { header: { name: 'kind' } },
+      onProgress: (p) => told.push(`scanned ${p.scanned}, matched ${p.matches} (${p.partitions} partition)`),
+    }, (r) => told.push(`found ${r.partition}@${r.offset}`));
+    assert.deepEqual(told, [
+      'found 1@5',
+      'scanned 5, matched 1 (1 partition)',
+      'found 1@10',
+      'scanned 10, matched 2 (1 partition)',
+      'found 1@15',
+      'scanned 15, matched 3 (1 partition)',
+      'scanned 19, matched 3 (1 partition)',
+    ]);
+    assert.deepEqual({ scanned: summary.scanned, matches: summary.matches }, { scanned: 19, matches: records.length });
+  });
+
+  test('progress over all partitions: once per partition\'s batch, counts running up to the summary\'s', async () => {
+    const seen: { scanned: number; matches: number; partitions: number }[] = [];
+    const { summary } = await run(session, { criteria: { key: 'nobody' }, onProgress: (p) => seen.push({ ...p }) });
+    assert.deepEqual(seen, [
+      { scanned: 20, matches: 0, partitions: 3 },
+      { scanned: 40, matches: 0, partitions: 3 },
+      { scanned: 60, matches: 0, partitions: 3 },
+    ]);
+    assert.equal(summary.scanned, 60);
   });
 
   test('a bad expression is refused before anything is asked of the broker', async () => {

@@ -1,10 +1,10 @@
 // A ClusterAccess for unit tests: a small in-memory cluster that answers like a broker would
 // (records from the offset asked, NOT_LEADER_OR_FOLLOWER from a broker that lost a partition,
-// OFFSET_OUT_OF_RANGE outside the log, UNKNOWN_TOPIC_OR_PARTITION for a deleted topic), plus a script
-// per broker for what a real broker does only under faults: late answers, errors of every kind, a
-// fetch that never answers. Time is the test's VirtualClock. Every call is recorded, so tests assert
-// on what the reader asked for. This is a fake of *our* interface, never of Kafka: the real-broker
-// tiers test the same behaviour against Kafka.
+// OFFSET_OUT_OF_RANGE outside the log, UNKNOWN_TOPIC_OR_PARTITION for a deleted topic; DeleteRecords
+// and DeleteTopic applied to the logs), plus a script per broker for what a real broker does only
+// under faults: late answers, errors of every kind, a fetch that never answers. Time is the test's
+// VirtualClock. Every call is recorded, so tests assert on what the reader asked for. This is a fake
+// of *our* interface, never of Kafka: the real-broker tiers test the same behaviour against Kafka.
 import type {
   ApiVersionRange,
   ClusterAccess,
@@ -16,6 +16,7 @@ import type {
   OffsetQuery,
   PartitionMeta,
   RawRecord,
+  RecordsDeletion,
   TopicMeta,
 } from '../../../src/core/clusterAccess';
 import { EARLIEST, LATEST } from '../../../src/core/clusterAccess';
@@ -66,7 +67,9 @@ export type ClusterCall =
   | { method: 'partitionsOf'; at: number; topics: string[] }
   | { method: 'listOffsets'; at: number; queries: OffsetQuery[] }
   | { method: 'topicMetadata'; at: number; topic: string }
-  | { method: 'metadata'; at: number };
+  | { method: 'metadata'; at: number }
+  | { method: 'deleteRecords'; at: number; topic: string; deletions: RecordsDeletion[] }
+  | { method: 'deleteTopic'; at: number; topic: string };
 
 type HoldableMethod = 'leaderOf' | 'refreshMetadata' | 'partitionsOf' | 'listOffsets' | 'topicMetadata';
 
@@ -94,6 +97,8 @@ export class ScriptedCluster implements ClusterAccess {
   /** Every call the reader made, in order, with the virtual time (ms since the clock started). */
   readonly calls: ClusterCall[] = [];
   private readonly topics = new Map<string, PartitionLog[]>();
+  /** Topics of the broker's own (__consumer_offsets and the like). */
+  private readonly internalTopics = new Set<string>();
   /** Leaders as the client last learned them: a moved leader is seen only after refreshMetadata. */
   private readonly knownLeaders = new Map<string, number>();
   private readonly scripts = new Map<number, FetchStep[]>();
@@ -109,8 +114,9 @@ export class ScriptedCluster implements ClusterAccess {
 
   // ---- The cluster's state, as a test sets it up and changes it ----
 
-  /** A topic whose partition i is led by `leaders[i]`, with empty logs. */
-  addTopic(name: string, leaders: number[]): this {
+  /** A topic whose partition i is led by `leaders[i]`, with empty logs; `internal` for one of the broker's own. */
+  addTopic(name: string, leaders: number[], options: { internal?: boolean } = {}): this {
+    if (options.internal) this.internalTopics.add(name);
     this.topics.set(
       name,
       leaders.map((leader) => ({ leader, start: 0, records: [] })),
@@ -250,7 +256,7 @@ export class ScriptedCluster implements ClusterAccess {
     await this.passGate('topicMetadata');
     const logs = this.topics.get(topic);
     if (!logs) throw unknownTopic(topic, 0);
-    return { name: topic, internal: false, partitions: partitionMetas(logs) };
+    return { name: topic, internal: this.internalTopics.has(topic), partitions: partitionMetas(logs) };
   }
 
   metadata(): Promise<Metadata> {
@@ -260,7 +266,7 @@ export class ScriptedCluster implements ClusterAccess {
       clusterId: 'scripted',
       controller: null,
       brokers: [...nodes].map((nodeId) => ({ nodeId, host: 'scripted', port: 9092, rack: null })),
-      topics: [...this.topics].map(([name, logs]) => ({ name, internal: false, partitions: partitionMetas(logs) })),
+      topics: [...this.topics].map(([name, logs]) => ({ name, internal: this.internalTopics.has(name), partitions: partitionMetas(logs) })),
     });
   }
 
@@ -361,8 +367,12 @@ export class ScriptedCluster implements ClusterAccess {
   createTopic(): Promise<never> {
     return notScripted('createTopic');
   }
-  deleteTopic(): Promise<never> {
-    return notScripted('deleteTopic');
+  /** As the broker does: the topic is gone; one it does not have is UNKNOWN_TOPIC_OR_PARTITION. */
+  deleteTopic(topic: string): Promise<void> {
+    this.calls.push({ method: 'deleteTopic', at: this.clock.elapsed(), topic });
+    if (!this.topics.has(topic)) return Promise.reject(unknownTopic(topic, 0));
+    this.removeTopic(topic);
+    return Promise.resolve();
   }
   describeTopicConfig(): Promise<never> {
     return notScripted('describeTopicConfig');
@@ -370,8 +380,19 @@ export class ScriptedCluster implements ClusterAccess {
   alterTopicConfig(): Promise<never> {
     return notScripted('alterTopicConfig');
   }
-  deleteRecords(): Promise<never> {
-    return notScripted('deleteRecords');
+  /**
+   * As the broker does: each partition's first offset moves forward to `beforeOffset` (never back);
+   * past the partition's end is out of range.
+   */
+  deleteRecords(topic: string, deletions: RecordsDeletion[]): Promise<void> {
+    this.calls.push({ method: 'deleteRecords', at: this.clock.elapsed(), topic, deletions: deletions.map((d) => ({ ...d })) });
+    for (const d of deletions) {
+      const log = this.topics.get(topic)?.[d.partition];
+      if (!log) return Promise.reject(unknownTopic(topic, d.partition));
+      if (d.beforeOffset > endOf(log)) return Promise.reject(offsetOutOfRange(topic, d.partition));
+    }
+    for (const d of deletions) this.deleteBefore(topic, d.partition, Math.max(d.beforeOffset, this.log(topic, d.partition).start));
+    return Promise.resolve();
   }
   produce(): Promise<never> {
     return notScripted('produce');
