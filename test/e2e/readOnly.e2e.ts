@@ -55,6 +55,9 @@ test('a read-only connection: marked in the tree, and its context menus offer no
   await wb.page.keyboard.press('Escape');
   for (const title of CHANGING_TITLES) assert.ok(!groupMenu.includes(title), `the group menu offers ${title}: ${groupMenu.join(' | ')}`);
 
+  // The test broker holds every earlier test's topics (136 in CI): narrow the list, as a user would.
+  await wb.runCommand('Event Broker: Filter Topics…');
+  await wb.answerQuickInput(topic.slice(0, -1));
   await wb.expandRow('Topics (');
   const topicMenu = await menuTitles(topic, 'Tail Topic…');
   await wb.page.keyboard.press('Escape');
